@@ -1,0 +1,205 @@
+"""The contract every game implements, and the values it trades in.
+
+A game is a *rules* object, built from its validated options, with pure
+methods: ``deal`` makes the first position from a deal number, ``apply``
+returns the next position or raises ``IllegalMove``. Positions are immutable
+and hashable (frozen dataclasses of tuples), so undo is a stack of positions
+and a solver can keep a transposition table.
+"""
+
+from __future__ import annotations
+
+import re
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Generic, Literal, TypeVar
+
+MIN_DEAL = 1
+MAX_DEAL = 2**31 - 1
+
+Fan = Literal["down", "right", "none"]
+P = TypeVar("P")
+
+
+class IllegalMove(ValueError):
+    """A move the rules forbid; the message says why, for the player."""
+
+
+class OptionError(ValueError):
+    """An option name or value the game does not know."""
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """Take ``count`` cards from the top of ``source`` and put them on ``target``.
+
+    Pile names are those of the page (``tableau-3``, ``foundation-1``,
+    ``waste``, ``stock``). Drawing from the stock is ``stock -> waste``;
+    turning the waste over into a new stock is ``waste -> stock``.
+    """
+
+    source: str
+    target: str
+    count: int = 1
+
+    def __str__(self) -> str:
+        return move_notation(self)
+
+
+# Short pile codes of the move notation: t3 = tableau-3, f1 = foundation-1, ...
+PILE_CODES = {"stock": "s", "waste": "w", "foundation": "f", "tableau": "t", "cell": "c"}
+CODE_PILES = {code: name for name, code in PILE_CODES.items()}
+MOVE_PATTERN = re.compile(r"^([a-z])(\d*)>([a-z])(\d*)(?:x(\d+))?$")
+
+
+def pile_code(name: str) -> str:
+    kind, _, number = name.partition("-")
+    return PILE_CODES[kind] + number
+
+
+def move_notation(move: Move) -> str:
+    """The compact form: ``t1>t4x3`` moves three cards from tableau 1 to 4.
+
+    >>> move_notation(Move("waste", "foundation-2"))
+    'w>f2'
+    >>> move_notation(Move("tableau-1", "tableau-4", 3))
+    't1>t4x3'
+    """
+    text = f"{pile_code(move.source)}>{pile_code(move.target)}"
+    return text if move.count == 1 else f"{text}x{move.count}"
+
+
+def parse_move(text: str) -> Move:
+    """Read the compact notation back; a ``ValueError`` names what is wrong.
+
+    >>> parse_move("t1>t4x3")
+    Move(source='tableau-1', target='tableau-4', count=3)
+    """
+    found = MOVE_PATTERN.match(text.strip())
+    if not found or found[1] not in CODE_PILES or found[3] not in CODE_PILES:
+        raise ValueError(f"not a move: {text!r} (write e.g. w>f1, t2>t5x3, s>w)")
+
+    def pile(code: str, number: str) -> str:
+        return CODE_PILES[code] + (f"-{number}" if number else "")
+
+    return Move(pile(found[1], found[2]), pile(found[3], found[4]), int(found[5] or 1))
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    """Where a pile lies on the table and how its cards spread.
+
+    ``x`` counts card columns from the left, ``y`` card rows from the top
+    (fractions allowed); ``fan`` says whether the cards spread downwards,
+    to the right, or lie squared.
+    """
+
+    name: str
+    x: float
+    y: float
+    fan: Fan
+
+
+@dataclass(frozen=True, slots=True)
+class PileView:
+    """A pile as the player sees it: its cards bottom first, which of them
+    show their face, and which face-up cards are still locked (open mode
+    shows cards that the rules treat as face down)."""
+
+    name: str
+    cards: tuple[int, ...]
+    face_up: tuple[bool, ...]
+    locked: tuple[bool, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """An option of a game: its allowed values (the first is the default)
+    and whether it changes the cards dealt (and so the daily deal)."""
+
+    name: str
+    choices: tuple[str, ...]
+    changes_deal: bool = False
+
+    @property
+    def default(self) -> str:
+        return self.choices[0]
+
+
+def validate_options(
+    specs: Sequence[OptionSpec], given: Mapping[str, str]
+) -> dict[str, str]:
+    """All options of a game, defaults filled in; unknown names or values raise."""
+    known = {spec.name: spec for spec in specs}
+    for name, value in given.items():
+        if name not in known:
+            raise OptionError(f"unknown option {name!r} (known: {', '.join(known)})")
+        if value not in known[name].choices:
+            choices = " or ".join(known[name].choices)
+            raise OptionError(f"option {name} must be {choices}, not {value!r}")
+    return {spec.name: given.get(spec.name, spec.default) for spec in specs}
+
+
+def check_deal_number(number: int) -> int:
+    if not MIN_DEAL <= number <= MAX_DEAL:
+        raise OptionError(f"deal numbers run from {MIN_DEAL} to {MAX_DEAL}, not {number}")
+    return number
+
+
+class Rules(ABC, Generic[P]):
+    """What every game provides. One instance per set of options."""
+
+    game_id: str
+    options: dict[str, str]
+
+    @abstractmethod
+    def deal(self, number: int) -> P:
+        """The starting position of deal ``number`` (1 .. 2**31-1)."""
+
+    @abstractmethod
+    def legal_moves(self, position: P) -> list[Move]:
+        """Every move the rules allow now."""
+
+    @abstractmethod
+    def apply(self, position: P, move: Move) -> P:
+        """The position after ``move``; raises ``IllegalMove`` and changes nothing if it is not allowed."""
+
+    @abstractmethod
+    def safe_moves(self, position: P) -> list[Move]:
+        """Moves to the foundations that can never hurt (played automatically when the player wants)."""
+
+    @abstractmethod
+    def is_won(self, position: P) -> bool: ...
+
+    @abstractmethod
+    def is_stuck(self, position: P) -> bool:
+        """True only when no move but drawing or redealing remains, now or after any number of draws."""
+
+    @abstractmethod
+    def completion(self, position: P) -> list[Move] | None:
+        """Moves that surely finish the game from here, or None when that is not certain."""
+
+    @abstractmethod
+    def slots(self) -> list[Slot]:
+        """The table layout: one slot per pile, empty or not."""
+
+    @abstractmethod
+    def piles(self, position: P) -> list[PileView]:
+        """Every pile as the player sees it, in the order of ``slots``."""
+
+    @abstractmethod
+    def score(self, position: P, seconds: int, won: bool) -> int | None:
+        """The score to show after ``seconds`` of play, or None when the game is not scored."""
+
+    @abstractmethod
+    def text_layout(self, position: P) -> str:
+        """The position in the documented text notation (every card shown)."""
+
+    @abstractmethod
+    def parse_layout(self, text: str) -> P:
+        """A position written in the notation of ``text_layout`` (to set up a game)."""
+
+    @abstractmethod
+    def status_line(self, position: P) -> str:
+        """A short line on the stock or passes, e.g. 'Draw 3 · pass 2 of 3'."""

@@ -1,0 +1,1 @@
+"""One module per game; the registry in ``solitaire.registry`` lists them."""

@@ -1,0 +1,567 @@
+"""Klondike, as the two Klondike rule texts of the project describe it.
+
+Seven columns of 1..7 cards, only the top card of each face up; the other 24
+cards make the stock. Columns build down in alternating colours; any face-up
+run whose first card fits may move; only a King or a King-led run fills an
+empty column; a face-down card left on top of a column turns face up.
+Foundations build up by suit from the Ace; a foundation card may go back to
+a column. The stock deals one or three cards to the waste, whose top card
+alone is playable; an empty stock is refilled by turning the waste over,
+unshuffled.
+
+Scoring (option ``scoring``):
+
+- ``standard`` (Windows): waste to column +5, any card to a foundation +10,
+  foundation to column -15, turning a column card +5; turning the waste over
+  costs 100 in draw one, and in draw three 20 for each turn-over from the
+  third on (the turn-overs that end the third pass and later ones). The score
+  never drops below 0. Timed games lose 2 points per 10 seconds and a win
+  after more than 30 seconds earns a bonus of 700000 / seconds.
+- ``vegas`` and ``vegas-cumulative``: a stake of 52, +5 for each card put on a
+  foundation (and, our choice so that shuffling a card back and forth earns
+  nothing, -5 for each card taken back). Draw one allows a single pass
+  through the stock, draw three three passes. The cumulative balance is kept
+  from game to game by the page.
+- ``none``: no score.
+
+Passes through the stock are unlimited outside Vegas.
+
+Open mode (option ``open``) is the "skill" mode of the first rule text: every
+card is shown, but a card dealt face down is still locked until the cards on
+it are gone, exactly as if it were face down (so the rules, the score and the
+solver's full-information play are unchanged).
+
+Aces go to any empty foundation; the page numbers foundations 1-4 from left.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+
+from ..cards import ACE, KING, CardError, card_name, card_text, full_deck, is_red, parse_card, rank, suit
+from ..game import (
+    IllegalMove,
+    Move,
+    OptionSpec,
+    PileView,
+    Rules,
+    Slot,
+    check_deal_number,
+    validate_options,
+)
+from ..rng import shuffled
+
+COLUMNS = 7
+FOUNDATIONS = 4
+TABLEAU = tuple(f"tableau-{n}" for n in range(1, COLUMNS + 1))
+FOUNDATION = tuple(f"foundation-{n}" for n in range(1, FOUNDATIONS + 1))
+
+OPTIONS = (
+    OptionSpec("draw", ("1", "3"), changes_deal=True),
+    OptionSpec("scoring", ("standard", "vegas", "vegas-cumulative", "none")),
+    OptionSpec("timed", ("off", "on")),
+    OptionSpec("open", ("off", "on")),
+)
+
+# Standard (Windows) scoring.
+WASTE_TO_TABLEAU = 5
+TO_FOUNDATION = 10
+FOUNDATION_TO_TABLEAU = -15
+TURN_CARD = 5
+RECYCLE_DRAW_ONE = -100
+RECYCLE_DRAW_THREE = -20
+FREE_RECYCLES_DRAW_THREE = 2
+TIME_PENALTY, TIME_PENALTY_SECONDS = 2, 10
+TIME_BONUS, TIME_BONUS_MIN_SECONDS = 700_000, 30
+# Vegas scoring.
+VEGAS_STAKE = -52
+VEGAS_PER_CARD = 5
+
+
+@dataclass(frozen=True, slots=True)
+class KlondikePosition:
+    """A Klondike table. Every pile lists its cards bottom first."""
+
+    tableau: tuple[tuple[int, ...], ...]
+    hidden: tuple[int, ...]  # how many cards at the bottom of each column are face down
+    stock: tuple[int, ...]  # the last card is drawn next
+    waste: tuple[int, ...]
+    foundations: tuple[tuple[int, ...], ...]
+    redeals: int  # times the waste has been turned over
+    score: int  # the score earned by moves (time is accounted for in Rules.score)
+
+
+def is_run(cards: tuple[int, ...]) -> bool:
+    """True if each card is one rank below the one before, colours alternating."""
+    return all(
+        rank(upper) == rank(lower) + 1 and is_red(upper) != is_red(lower)
+        for upper, lower in zip(cards, cards[1:])
+    )
+
+
+def fits_on_tableau(card: int, column: tuple[int, ...]) -> bool:
+    if not column:
+        return rank(card) == KING
+    top = column[-1]
+    return rank(top) == rank(card) + 1 and is_red(top) != is_red(card)
+
+
+def fits_on_foundation(card: int, foundation: tuple[int, ...]) -> bool:
+    if not foundation:
+        return rank(card) == ACE
+    top = foundation[-1]
+    return suit(top) == suit(card) and rank(card) == rank(top) + 1
+
+
+def pile_index(name: str, prefix: str, count: int) -> int | None:
+    """1-based pile names to 0-based indexes; None if the name is not of that kind."""
+    kind, _, number = name.partition("-")
+    if kind != prefix or not number.isdigit() or not 1 <= int(number) <= count:
+        return None
+    return int(number) - 1
+
+
+class Klondike(Rules[KlondikePosition]):
+    """Klondike for one set of options (draw, scoring, timed, open)."""
+
+    game_id = "klondike"
+    option_specs = OPTIONS
+
+    def __init__(self, options: Mapping[str, str] | None = None) -> None:
+        self.options = validate_options(OPTIONS, options or {})
+        self.draw = int(self.options["draw"])
+        self.scoring = self.options["scoring"]
+        self.vegas = self.scoring.startswith("vegas")
+        self.timed = self.options["timed"] == "on"
+        self.open = self.options["open"] == "on"
+        # Vegas: one pass in draw one, three in draw three; otherwise unlimited.
+        self.max_redeals: int | None = (self.draw - 1) if self.vegas else None
+
+    # -- dealing -------------------------------------------------------------
+
+    def deal(self, number: int) -> KlondikePosition:
+        """Shuffle one deck with the deal number as seed and lay it out.
+
+        The shuffled deck is dealt as a player deals by hand: one card to
+        each column from the left, then a row starting one column further
+        right, and so on; the 24 cards left, in order, are the stock, the
+        last one on top.
+        """
+        deck = shuffled(range(52), check_deal_number(number))
+        columns: list[list[int]] = [[] for _ in range(COLUMNS)]
+        position = 0
+        for row in range(COLUMNS):
+            for column in range(row, COLUMNS):
+                columns[column].append(deck[position])
+                position += 1
+        return KlondikePosition(
+            tableau=tuple(tuple(column) for column in columns),
+            hidden=tuple(len(column) - 1 for column in columns),
+            stock=tuple(deck[position:]),
+            waste=(),
+            foundations=((),) * FOUNDATIONS,
+            redeals=0,
+            score=VEGAS_STAKE if self.vegas else 0,
+        )
+
+    # -- moves ---------------------------------------------------------------
+
+    def can_redeal(self, position: KlondikePosition) -> bool:
+        return self.max_redeals is None or position.redeals < self.max_redeals
+
+    def stock_moves(self, position: KlondikePosition) -> list[Move]:
+        if position.stock:
+            return [Move("stock", "waste", min(self.draw, len(position.stock)))]
+        if position.waste and self.can_redeal(position):
+            return [Move("waste", "stock", len(position.waste))]
+        return []
+
+    def card_moves(self, position: KlondikePosition) -> list[Move]:
+        """Every legal move that is not a draw or a redeal."""
+        moves: list[Move] = []
+        tops = [("waste", position.waste)] + list(zip(TABLEAU, position.tableau))
+        for source, cards in tops:
+            if cards:
+                moves += [Move(source, target) for target in self.foundation_targets(position, cards[-1])]
+        if position.waste:
+            card = position.waste[-1]
+            moves += [
+                Move("waste", TABLEAU[i])
+                for i, column in enumerate(position.tableau)
+                if fits_on_tableau(card, column)
+            ]
+        for source_index, column in enumerate(position.tableau):
+            for start in range(position.hidden[source_index], len(column)):
+                run = column[start:]
+                if not is_run(run):
+                    continue
+                moves += [
+                    Move(TABLEAU[source_index], TABLEAU[i], len(run))
+                    for i, target in enumerate(position.tableau)
+                    if i != source_index and fits_on_tableau(run[0], target)
+                ]
+        for f_index, foundation in enumerate(position.foundations):
+            if foundation:
+                moves += [
+                    Move(FOUNDATION[f_index], TABLEAU[i])
+                    for i, column in enumerate(position.tableau)
+                    if fits_on_tableau(foundation[-1], column)
+                ]
+        return moves
+
+    def foundation_targets(self, position: KlondikePosition, card: int) -> list[str]:
+        return [
+            FOUNDATION[i]
+            for i, foundation in enumerate(position.foundations)
+            if fits_on_foundation(card, foundation)
+        ]
+
+    def legal_moves(self, position: KlondikePosition) -> list[Move]:
+        return self.card_moves(position) + self.stock_moves(position)
+
+    def apply(self, position: KlondikePosition, move: Move) -> KlondikePosition:
+        if move.source == move.target:
+            raise IllegalMove("a card must move to another pile")
+        if move.source == "stock":
+            return self.draw_cards(position, move)
+        if move.source == "waste" and move.target == "stock":
+            return self.redeal(position, move)
+        cards = self.take(position, move)
+        after = self.put(self.remove(position, move.source, move.count), move.target, cards)
+        return self.turn_exposed(after, self.move_points(move))
+
+    def draw_cards(self, position: KlondikePosition, move: Move) -> KlondikePosition:
+        if move.target != "waste":
+            raise IllegalMove("cards from the stock go to the waste")
+        if not position.stock:
+            raise IllegalMove("the stock is empty")
+        count = min(self.draw, len(position.stock))
+        if move.count != count:
+            raise IllegalMove(f"the stock deals {count} card{'s' if count > 1 else ''} at a time here")
+        # Dealing one at a time from the top reverses their order on the waste.
+        dealt = position.stock[-count:][::-1]
+        return replace(position, stock=position.stock[:-count], waste=position.waste + dealt)
+
+    def redeal(self, position: KlondikePosition, move: Move) -> KlondikePosition:
+        if position.stock:
+            raise IllegalMove("the waste can be turned over only when the stock is empty")
+        if not position.waste:
+            raise IllegalMove("the waste is empty")
+        if not self.can_redeal(position):
+            passes = self.draw
+            raise IllegalMove(f"Vegas allows {passes} pass{'es' if passes > 1 else ''} through the stock")
+        if move.count != len(position.waste):
+            raise IllegalMove("the whole waste is turned over at once")
+        redeals = position.redeals + 1
+        points = 0
+        if self.scoring == "standard":
+            if self.draw == 1:
+                points = RECYCLE_DRAW_ONE
+            elif redeals > FREE_RECYCLES_DRAW_THREE:
+                points = RECYCLE_DRAW_THREE
+        return replace(
+            position,
+            stock=position.waste[::-1],
+            waste=(),
+            redeals=redeals,
+            score=self.add_points(position.score, points),
+        )
+
+    def take(self, position: KlondikePosition, move: Move) -> tuple[int, ...]:
+        """The cards a move lifts, after checking that it may lift them."""
+        if move.count < 1:
+            raise IllegalMove("a move takes at least one card")
+        if move.source == "waste":
+            if not position.waste:
+                raise IllegalMove("the waste is empty")
+            if move.count != 1:
+                raise IllegalMove("only the top card of the waste can be played")
+            return position.waste[-1:]
+        if (index := pile_index(move.source, "foundation", FOUNDATIONS)) is not None:
+            foundation = position.foundations[index]
+            if not foundation:
+                raise IllegalMove("that foundation is empty")
+            if move.count != 1:
+                raise IllegalMove("foundation cards move one at a time")
+            if move.target.startswith("foundation"):
+                raise IllegalMove("a foundation card can only go back to a column")
+            return foundation[-1:]
+        if (index := pile_index(move.source, "tableau", COLUMNS)) is not None:
+            column = position.tableau[index]
+            if move.count > len(column):
+                raise IllegalMove("that column does not hold so many cards")
+            if move.count > len(column) - position.hidden[index]:
+                raise IllegalMove("face-down cards cannot be moved")
+            run = column[-move.count:]
+            if not is_run(run):
+                raise IllegalMove("only a run down in alternating colours moves together")
+            if move.target.startswith("foundation") and move.count != 1:
+                raise IllegalMove("cards go to a foundation one at a time")
+            return run
+        raise IllegalMove(f"cannot move cards from {move.source!r}")
+
+    def remove(self, position: KlondikePosition, source: str, count: int) -> KlondikePosition:
+        if source == "waste":
+            return replace(position, waste=position.waste[:-count])
+        if (index := pile_index(source, "foundation", FOUNDATIONS)) is not None:
+            return replace(position, foundations=replace_at(position.foundations, index, position.foundations[index][:-count]))
+        index = pile_index(source, "tableau", COLUMNS)
+        assert index is not None
+        return replace(position, tableau=replace_at(position.tableau, index, position.tableau[index][:-count]))
+
+    def put(self, position: KlondikePosition, target: str, cards: tuple[int, ...]) -> KlondikePosition:
+        if (index := pile_index(target, "foundation", FOUNDATIONS)) is not None:
+            foundation = position.foundations[index]
+            if not fits_on_foundation(cards[0], foundation):
+                if not foundation:
+                    raise IllegalMove("a foundation starts with an Ace")
+                raise IllegalMove(f"the {card_name(cards[0])} does not follow the {card_name(foundation[-1])}")
+            return replace(position, foundations=replace_at(position.foundations, index, foundation + cards))
+        if (index := pile_index(target, "tableau", COLUMNS)) is not None:
+            column = position.tableau[index]
+            if not fits_on_tableau(cards[0], column):
+                if not column:
+                    raise IllegalMove("only a King can fill an empty column")
+                raise IllegalMove(
+                    f"the {card_name(cards[0])} cannot go on the {card_name(column[-1])}: "
+                    "columns build down by one in alternating colours"
+                )
+            return replace(position, tableau=replace_at(position.tableau, index, column + cards))
+        raise IllegalMove(f"cards cannot be put on {target!r}")
+
+    def move_points(self, move: Move) -> int:
+        to_foundation = move.target.startswith("foundation")
+        from_foundation = move.source.startswith("foundation")
+        if self.vegas:
+            return VEGAS_PER_CARD if to_foundation else -VEGAS_PER_CARD if from_foundation else 0
+        if self.scoring != "standard":
+            return 0
+        if to_foundation:
+            return TO_FOUNDATION
+        if from_foundation:
+            return FOUNDATION_TO_TABLEAU
+        return WASTE_TO_TABLEAU if move.source == "waste" else 0
+
+    def turn_exposed(self, position: KlondikePosition, points: int) -> KlondikePosition:
+        """Turn face up any face-down card left on top of its column."""
+        hidden = tuple(
+            min(count, len(column) - 1) if column else 0
+            for count, column in zip(position.hidden, position.tableau)
+        )
+        turned = sum(old - new for old, new in zip(position.hidden, hidden))
+        if self.scoring == "standard":
+            points += TURN_CARD * turned
+        return replace(position, hidden=hidden, score=self.add_points(position.score, points))
+
+    def add_points(self, score: int, points: int) -> int:
+        total = score + points
+        return max(total, 0) if self.scoring == "standard" else total
+
+    # -- verdicts ------------------------------------------------------------
+
+    def is_won(self, position: KlondikePosition) -> bool:
+        return sum(len(foundation) for foundation in position.foundations) == 52
+
+    def is_stuck(self, position: KlondikePosition) -> bool:
+        """No card move now, nor after any number of draws and redeals.
+
+        Drawing changes only the stock and the waste, so it is enough to walk
+        through the stock states that drawing reaches and look for a move at
+        each; the walk ends when a state repeats or no draw is left.
+        """
+        if self.is_won(position):
+            return False
+        seen: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
+        current = position
+        while (current.stock, current.waste) not in seen:
+            if self.card_moves(current):
+                return False
+            seen.add((current.stock, current.waste))
+            stock_moves = self.stock_moves(current)
+            if not stock_moves:
+                return True
+            current = self.apply(current, stock_moves[0])
+        return True
+
+    def safe_moves(self, position: KlondikePosition) -> list[Move]:
+        """Moves to a foundation that no later play could need undone.
+
+        A card is safe on its foundation when it is an Ace or a 2, or when
+        both foundations of the other colour are no more than one rank
+        behind (no card that could go on it in a column is still out).
+        """
+        highest = [0, 0, 0, 0]
+        for foundation in position.foundations:
+            if foundation:
+                highest[suit(foundation[-1])] = rank(foundation[-1])
+        moves = []
+        tops = [("waste", position.waste)] + list(zip(TABLEAU, position.tableau))
+        for source, cards in tops:
+            if not cards:
+                continue
+            card = cards[-1]
+            others = [highest[s] for s in range(4) if (s in (1, 2)) != is_red(card)]
+            if rank(card) <= 2 or min(others) >= rank(card) - 1:
+                moves += [Move(source, target) for target in self.foundation_targets(position, card)[:1]]
+        return moves
+
+    def completion(self, position: KlondikePosition) -> list[Move] | None:
+        """A finishing line found by simple play, or None.
+
+        Only tried once every column card is face up: play the lowest card
+        that fits a foundation, otherwise draw (or redeal); give up after a
+        whole pass through stock and waste with no card played.
+        """
+        if any(position.hidden) or self.is_won(position):
+            return None
+        moves: list[Move] = []
+        current = position
+        idle_draws = 0
+        while not self.is_won(current):
+            to_foundation = sorted(
+                (m for m in self.card_moves(current) if m.target.startswith("foundation") and not m.source.startswith("foundation")),
+                key=lambda m: rank(self.top_card(current, m.source)),
+            )
+            if to_foundation:
+                step = to_foundation[0]
+                idle_draws = 0
+            else:
+                stock_moves = self.stock_moves(current)
+                if not stock_moves or idle_draws > len(current.stock) + len(current.waste) + 1:
+                    return None
+                step = stock_moves[0]
+                idle_draws += 1
+            current = self.apply(current, step)
+            moves.append(step)
+        return moves
+
+    def top_card(self, position: KlondikePosition, pile: str) -> int:
+        return self.pile_cards(position, pile)[-1]
+
+    def pile_cards(self, position: KlondikePosition, pile: str) -> tuple[int, ...]:
+        if pile == "stock":
+            return position.stock
+        if pile == "waste":
+            return position.waste
+        if (index := pile_index(pile, "foundation", FOUNDATIONS)) is not None:
+            return position.foundations[index]
+        if (index := pile_index(pile, "tableau", COLUMNS)) is not None:
+            return position.tableau[index]
+        raise KeyError(pile)
+
+    # -- presentation ----------------------------------------------------------
+
+    def slots(self) -> list[Slot]:
+        waste_fan = "right" if self.draw == 3 else "none"
+        top = [Slot("stock", 0, 0, "none"), Slot("waste", 1, 0, waste_fan)]
+        top += [Slot(name, 3 + i, 0, "none") for i, name in enumerate(FOUNDATION)]
+        return top + [Slot(name, i, 1, "down") for i, name in enumerate(TABLEAU)]
+
+    def piles(self, position: KlondikePosition) -> list[PileView]:
+        def view(name: str, cards: tuple[int, ...], face_down: int = 0, show_all: bool = False) -> PileView:
+            return PileView(
+                name,
+                cards,
+                tuple(show_all or i >= face_down for i in range(len(cards))),
+                tuple(i < face_down for i in range(len(cards))),
+            )
+
+        result = [
+            view("stock", position.stock, len(position.stock), self.open),
+            view("waste", position.waste),
+        ]
+        result += [view(name, cards) for name, cards in zip(FOUNDATION, position.foundations)]
+        result += [
+            view(name, column, hidden, self.open)
+            for name, column, hidden in zip(TABLEAU, position.tableau, position.hidden)
+        ]
+        return result
+
+    def score(self, position: KlondikePosition, seconds: int, won: bool) -> int | None:
+        if self.scoring == "none":
+            return None
+        if self.scoring != "standard" or not self.timed:
+            return position.score
+        score = max(position.score - TIME_PENALTY * (seconds // TIME_PENALTY_SECONDS), 0)
+        if won and seconds > TIME_BONUS_MIN_SECONDS:
+            score += TIME_BONUS // seconds
+        return score
+
+    def status_line(self, position: KlondikePosition) -> str:
+        mode = f"Draw {self.draw}"
+        if self.max_redeals is None:
+            return mode
+        return f"{mode} · pass {position.redeals + 1} of {self.max_redeals + 1}"
+
+    def text_layout(self, position: KlondikePosition) -> str:
+        """Every pile on a line, bottom card first; face-down cards in brackets.
+
+        ``stock`` lists its cards bottom first too, so the last card is the
+        next one drawn.
+        """
+
+        def line(name: str, cards: tuple[int, ...], face_down: int = 0) -> str:
+            texts = [f"[{card_text(c)}]" if i < face_down else card_text(c) for i, c in enumerate(cards)]
+            return f"{name}:" + "".join(" " + text for text in texts)
+
+        lines = [line("stock", position.stock, len(position.stock)), line("waste", position.waste)]
+        lines += [line(name, cards) for name, cards in zip(FOUNDATION, position.foundations)]
+        lines += [line(name, column, hidden) for name, column, hidden in zip(TABLEAU, position.tableau, position.hidden)]
+        return "\n".join(lines)
+
+    def parse_layout(self, text: str) -> KlondikePosition:
+        """Read the notation of ``text_layout`` back (lines starting with # are
+        comments; missing piles are empty; ``redeals: N`` may be given). Every
+        card of the deck must appear exactly once; a ValueError says what is wrong.
+        """
+        piles: dict[str, list[str]] = {}
+        redeals = 0
+        for raw in text.splitlines():
+            line = raw.strip()
+            if not line or line.startswith("#"):
+                continue
+            name, colon, rest = line.partition(":")
+            if not colon:
+                raise ValueError(f"a layout line reads 'pile: cards', not {line!r}")
+            name = name.strip()
+            if name == "redeals":
+                redeals = int(rest)
+            elif name in ("stock", "waste") + FOUNDATION + TABLEAU:
+                piles[name] = rest.split()
+            else:
+                raise ValueError(f"unknown pile {name!r}")
+
+        def read(name: str) -> tuple[tuple[int, ...], int]:
+            words = piles.get(name, [])
+            face_down = sum(1 for w in words if w.startswith("["))
+            if any(w.startswith("[") for w in words[face_down:]):
+                raise ValueError(f"{name}: face-down cards [..] must lie below the face-up ones")
+            return tuple(parse_card(w.strip("[]")) for w in words), face_down
+
+        try:
+            columns = [read(name) for name in TABLEAU]
+            position = KlondikePosition(
+                tableau=tuple(cards for cards, _ in columns),
+                hidden=tuple(min(down, max(len(cards) - 1, 0)) for cards, down in columns),
+                stock=read("stock")[0],
+                waste=read("waste")[0],
+                foundations=tuple(read(name)[0] for name in FOUNDATION),
+                redeals=redeals,
+                score=VEGAS_STAKE if self.vegas else 0,
+            )
+        except CardError as error:
+            raise ValueError(str(error)) from None
+        every_card = sorted(
+            position.stock + position.waste + sum(position.tableau, ()) + sum(position.foundations, ())
+        )
+        if every_card != list(full_deck()):
+            raise ValueError("the layout must hold each of the 52 cards exactly once")
+        for name, foundation in zip(FOUNDATION, position.foundations):
+            if foundation and not all(fits_on_foundation(c, foundation[:i]) for i, c in enumerate(foundation)):
+                raise ValueError(f"{name} must run from the Ace up in one suit")
+        return position
+
+
+def replace_at(items: tuple[tuple[int, ...], ...], index: int, value: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    return items[:index] + (value,) + items[index + 1 :]

@@ -1,0 +1,30 @@
+"""The games of the collection, as an explicit list (no import side effects)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .game import OptionError, OptionSpec, Rules
+from .games.klondike import Klondike
+
+GAMES: dict[str, type[Any]] = {
+    Klondike.game_id: Klondike,
+}
+
+
+def game_class(game_id: str) -> type[Any]:
+    if game_id not in GAMES:
+        raise OptionError(f"unknown game {game_id!r} (known: {', '.join(GAMES)})")
+    return GAMES[game_id]
+
+
+def option_specs(game_id: str) -> tuple[OptionSpec, ...]:
+    specs: tuple[OptionSpec, ...] = game_class(game_id).option_specs
+    return specs
+
+
+def make_rules(game_id: str, options: Mapping[str, str] | None = None) -> Rules[Any]:
+    """The rules of a game for these options (validated; bad ones raise OptionError)."""
+    rules: Rules[Any] = game_class(game_id)(options or {})
+    return rules

@@ -1,0 +1,213 @@
+"""A game being played: its rules, deal, history with undo and redo, and clock.
+
+Each player action is a *turn*: the move the player made plus the automatic
+moves that followed it (safe cards to the foundations, when the player wants
+them), so one undo takes back what one click did. Positions are immutable,
+so the history is simply the list of positions after each turn.
+
+Saves are versioned JSON-ready dicts holding the game, options, deal, the
+turns in move notation and the clock; loading replays every move through
+the rules, so a save can never smuggle in an impossible position.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from .game import IllegalMove, Move, OptionError, Rules, check_deal_number, move_notation, parse_move
+from .registry import make_rules
+
+SAVE_VERSION = 1
+Turn = tuple[Move, ...]
+
+
+class SaveError(ValueError):
+    """A save that cannot be restored; the message says why."""
+
+
+class Session:
+    """One game in progress."""
+
+    def __init__(
+        self,
+        rules: Rules[Any],
+        deal: int,
+        daily: str | None = None,
+        autoplay: bool = False,
+        clock: Callable[[], float] = time.monotonic,
+        layout: str | None = None,
+    ) -> None:
+        """A new game of deal ``deal``, or, when ``layout`` is given, of that
+        position (in the game's text notation; used to set up tests)."""
+        self.rules = rules
+        self.deal = check_deal_number(deal)
+        self.daily = daily
+        self.autoplay = autoplay
+        self.clock = clock
+        self.layout = layout
+        try:
+            start = rules.deal(deal) if layout is None else rules.parse_layout(layout)
+        except ValueError as error:
+            raise SaveError(f"not a usable layout: {error}") from None
+        self.positions: list[Any] = [start]
+        self.turns: list[Turn] = []
+        self.undone: list[Turn] = []  # turns taken back, the last one is redone first
+        self.banked_seconds = 0.0  # play time before the clock last started
+        self.running_since: float | None = None
+
+    # -- state -----------------------------------------------------------------
+
+    @property
+    def position(self) -> Any:
+        return self.positions[-1]
+
+    @property
+    def move_count(self) -> int:
+        """Moves made, counting each draw and each automatic move."""
+        return sum(len(turn) for turn in self.turns)
+
+    def is_won(self) -> bool:
+        return self.rules.is_won(self.position)
+
+    def is_stuck(self) -> bool:
+        return self.rules.is_stuck(self.position)
+
+    def seconds(self) -> int:
+        """Whole seconds played; the clock runs from the first move to the win."""
+        running = 0.0 if self.running_since is None else self.clock() - self.running_since
+        return int(self.banked_seconds + running)
+
+    def score(self) -> int | None:
+        return self.rules.score(self.position, self.seconds(), self.is_won())
+
+    # -- playing -----------------------------------------------------------------
+
+    def play(self, move: Move) -> None:
+        """Make a move (and the automatic moves after it); IllegalMove changes nothing."""
+        if self.is_won():
+            raise IllegalMove("the game is already won")
+        position = self.rules.apply(self.position, move)
+        turn = [move]
+        while self.autoplay and (safe := self.rules.safe_moves(position)):
+            position = self.rules.apply(position, safe[0])
+            turn.append(safe[0])
+        self.push(tuple(turn), position)
+        self.undone.clear()
+
+    def complete(self) -> None:
+        """Play out a game whose finish is certain (auto-complete)."""
+        moves = self.rules.completion(self.position)
+        if moves is None:
+            raise IllegalMove("the game cannot be finished automatically yet")
+        position = self.position
+        for move in moves:
+            position = self.rules.apply(position, move)
+        self.push(tuple(moves), position)
+        self.undone.clear()
+
+    def push(self, turn: Turn, position: Any) -> None:
+        self.turns.append(turn)
+        self.positions.append(position)
+        if self.is_won():
+            self.pause()
+        elif self.running_since is None:
+            self.running_since = self.clock()
+
+    def undo(self) -> None:
+        if not self.turns:
+            raise IllegalMove("there is nothing to undo")
+        self.undone.append(self.turns.pop())
+        self.positions.pop()
+
+    def redo(self) -> None:
+        if not self.undone:
+            raise IllegalMove("there is nothing to redo")
+        turn = self.undone[-1]
+        position = self.position
+        for move in turn:
+            position = self.rules.apply(position, move)
+        self.undone.pop()
+        self.push(turn, position)
+
+    def pause(self) -> None:
+        """Stop the clock (a hidden page, a won game)."""
+        if self.running_since is not None:
+            self.banked_seconds += self.clock() - self.running_since
+            self.running_since = None
+
+    def resume(self) -> None:
+        """Restart the clock if a game is under way."""
+        if self.running_since is None and self.turns and not self.is_won():
+            self.running_since = self.clock()
+
+    # -- saving ------------------------------------------------------------------
+
+    def to_save(self) -> dict[str, Any]:
+        return {
+            "version": SAVE_VERSION,
+            "game": self.rules.game_id,
+            "options": dict(self.rules.options),
+            "deal": self.deal,
+            "daily": self.daily,
+            "layout": self.layout,
+            "turns": [[move_notation(m) for m in turn] for turn in self.turns],
+            "undone": [[move_notation(m) for m in turn] for turn in self.undone],
+            "seconds": self.seconds(),
+        }
+
+    @classmethod
+    def from_save(
+        cls, data: Mapping[str, Any], autoplay: bool = False, clock: Callable[[], float] = time.monotonic
+    ) -> Session:
+        """Rebuild a game from a save, replaying every move; SaveError says what is wrong."""
+        if not isinstance(data, Mapping):
+            raise SaveError("the save is not a JSON object")
+        if data.get("version") != SAVE_VERSION:
+            raise SaveError(f"the save has version {data.get('version')!r}; this game reads version {SAVE_VERSION}")
+        try:
+            options = data.get("options")
+            if not isinstance(options, Mapping) or not all(isinstance(v, str) for v in options.values()):
+                raise SaveError("the save's options are not a list of names and values")
+            deal, daily, seconds = data.get("deal"), data.get("daily"), data.get("seconds")
+            if not isinstance(deal, int) or isinstance(deal, bool):
+                raise SaveError("the save has no deal number")
+            if daily is not None and not isinstance(daily, str):
+                raise SaveError("the save's daily date is not text")
+            if not isinstance(seconds, (int, float)) or isinstance(seconds, bool) or seconds < 0:
+                raise SaveError("the save's clock is not a number of seconds")
+            layout = data.get("layout")
+            if layout is not None and not isinstance(layout, str):
+                raise SaveError("the save's layout is not text")
+            session = cls(make_rules(str(data.get("game")), options), deal, daily, autoplay, clock, layout)
+            for turn in read_turns(data.get("turns")):
+                position = session.position
+                for move in turn:
+                    position = session.rules.apply(position, move)
+                session.turns.append(turn)
+                session.positions.append(position)
+            session.undone = read_turns(data.get("undone"))
+            position = session.position
+            for turn in reversed(session.undone):  # redo must work too
+                for move in turn:
+                    position = session.rules.apply(position, move)
+            session.banked_seconds = float(seconds)
+        except (OptionError, IllegalMove) as error:
+            raise SaveError(f"the save does not replay: {error}") from None
+        return session
+
+
+def read_turns(value: Any) -> list[Turn]:
+    """Turns written as lists of moves in notation; SaveError if anything is off."""
+    if not isinstance(value, list):
+        raise SaveError("the save's moves are not a list of turns")
+    turns: list[Turn] = []
+    for turn in value:
+        if not isinstance(turn, list) or not turn or not all(isinstance(text, str) for text in turn):
+            raise SaveError("the save's moves are not a list of turns")
+        try:
+            turns.append(tuple(parse_move(text) for text in turn))
+        except ValueError as error:
+            raise SaveError(f"the save holds a bad move: {error}") from None
+    return turns

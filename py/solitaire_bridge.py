@@ -1,0 +1,231 @@
+"""The bridge between the page and the engine: JSON messages in, a JSON view out.
+
+This is the only Python that serves the browser, yet it imports nothing of
+it: the page calls ``Bridge.handle`` with a JSON text and draws the view it
+returns, so the bridge runs (and is tested) under plain CPython too.
+
+Messages (``type`` and its fields):
+
+- ``new``: ``game``, ``options`` (names and values as text), and either
+  ``deal`` (a number), ``daily`` (YYYY-MM-DD) or neither (a random deal).
+- ``move``: ``from`` (pile), ``index`` (the picked card, 0 = bottom of the
+  pile; the card and all above it move), ``to`` (pile).
+- ``stock``: draw from the stock, or turn the waste over when it is empty.
+- ``foundation``: ``from``, ``index``: send that card to a foundation.
+- ``undo``, ``redo``, ``complete`` (auto-complete), ``view``.
+- ``pause``, ``resume``: stop and restart the clock (the page is hidden).
+- ``autoplay``: ``on`` (true or false): move safe cards to the foundations.
+- ``save``: the game as a save; ``load``: ``save``, a save to restore.
+- ``setup``: ``game``, ``options``, ``layout``: start from a position written
+  in the game's text notation (tests use it to set up a position).
+
+Every answer has ``ok``. On success it carries the view (see ``view``); on
+failure only ``error``, a sentence for the player, and the game is unchanged.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from solitaire.cards import card_name, card_text
+from solitaire.daily import daily_deal, parse_date
+from solitaire.game import MAX_DEAL, IllegalMove, Move, OptionError
+from solitaire.registry import make_rules
+from solitaire.session import SaveError, Session
+
+JsonObject = dict[str, Any]
+
+
+class MessageError(ValueError):
+    """A message the bridge cannot use."""
+
+
+class Bridge:
+    """Holds the game in progress and answers the page's messages."""
+
+    def __init__(self) -> None:
+        self.session: Session | None = None
+        self.autoplay = False
+        self.handlers: dict[str, Callable[[JsonObject], None]] = {
+            "new": self.new_game,
+            "move": self.move,
+            "stock": self.stock,
+            "foundation": self.to_foundation,
+            "undo": lambda _: self.current().undo(),
+            "redo": lambda _: self.current().redo(),
+            "complete": lambda _: self.current().complete(),
+            "pause": lambda _: self.current().pause(),
+            "resume": lambda _: self.current().resume(),
+            "autoplay": self.set_autoplay,
+            "load": self.load,
+            "setup": self.setup,
+            "view": lambda _: None,
+        }
+
+    def handle(self, text: str) -> str:
+        """Answer one JSON message with a JSON text; never raises."""
+        try:
+            message = json.loads(text)
+            if not isinstance(message, dict):
+                raise MessageError("a message must be a JSON object")
+            kind = message.get("type")
+            if kind == "save":
+                return json.dumps({"ok": True, "save": self.current().to_save()})
+            if kind not in self.handlers:
+                raise MessageError(f"unknown message type {kind!r}")
+            self.handlers[kind](message)
+            return json.dumps(self.view())
+        except (IllegalMove, OptionError, SaveError, MessageError) as error:
+            return json.dumps({"ok": False, "error": sentence(str(error))})
+        except json.JSONDecodeError:
+            return json.dumps({"ok": False, "error": "The message is not valid JSON."})
+        except Exception as error:  # a bug must not freeze the page: report it, keep the game
+            return json.dumps({"ok": False, "error": f"Internal error ({type(error).__name__}); the game is unchanged."})
+
+    def current(self) -> Session:
+        if self.session is None:
+            raise MessageError("no game has been started")
+        return self.session
+
+    # -- message handlers ----------------------------------------------------------
+
+    def new_game(self, message: JsonObject) -> None:
+        game = text_field(message, "game")
+        rules = make_rules(game, self.options_field(message))
+        daily = message.get("daily")
+        if daily is not None:
+            date = parse_date(str(daily)).isoformat()
+            number = daily_deal(game, rules.options, date)
+            self.session = Session(rules, number, date, self.autoplay)
+            return
+        deal = message.get("deal")
+        if deal is None:
+            deal = secrets.randbelow(MAX_DEAL) + 1
+        if not isinstance(deal, int) or isinstance(deal, bool):
+            raise MessageError(f"the deal number must be a whole number, not {deal!r}")
+        self.session = Session(rules, deal, None, self.autoplay)
+
+    def move(self, message: JsonObject) -> None:
+        session = self.current()
+        source, count = self.picked(message)
+        session.play(Move(source, text_field(message, "to"), count))
+
+    def stock(self, _: JsonObject) -> None:
+        session = self.current()
+        moves = session.rules.legal_moves(session.position)
+        stock_moves = [m for m in moves if "stock" in (m.source, m.target)]
+        if not stock_moves:
+            raise IllegalMove("the stock is used up")
+        session.play(stock_moves[0])
+
+    def to_foundation(self, message: JsonObject) -> None:
+        session = self.current()
+        source, count = self.picked(message)
+        for move in session.rules.legal_moves(session.position):
+            if move.source == source and move.count == count and move.target.startswith("foundation"):
+                session.play(move)
+                return
+        raise IllegalMove("that card cannot go to a foundation now")
+
+    def set_autoplay(self, message: JsonObject) -> None:
+        self.autoplay = bool(message.get("on"))
+        if self.session is not None:
+            self.session.autoplay = self.autoplay
+
+    def load(self, message: JsonObject) -> None:
+        self.session = Session.from_save(message.get("save"), self.autoplay)  # type: ignore[arg-type]
+
+    def setup(self, message: JsonObject) -> None:
+        rules = make_rules(text_field(message, "game"), self.options_field(message))
+        self.session = Session(rules, 1, None, self.autoplay, layout=text_field(message, "layout"))
+
+    def options_field(self, message: JsonObject) -> Mapping[str, str]:
+        options = message.get("options", {})
+        if not isinstance(options, Mapping) or not all(isinstance(v, str) for v in options.values()):
+            raise MessageError("options must map names to text values")
+        return options
+
+    def picked(self, message: JsonObject) -> tuple[str, int]:
+        """The pile and number of cards of a pick given as pile and card index."""
+        source = text_field(message, "from")
+        index = message.get("index")
+        if not isinstance(index, int) or isinstance(index, bool):
+            raise MessageError("the picked card's index must be a whole number")
+        session = self.current()
+        size = next((len(p.cards) for p in session.rules.piles(session.position) if p.name == source), None)
+        if size is None:
+            raise IllegalMove(f"there is no pile {source!r}")
+        if not 0 <= index < size:
+            raise IllegalMove(f"{source} has no card at index {index}")
+        return source, size - index
+
+    # -- the view ---------------------------------------------------------------------
+
+    def view(self) -> JsonObject:
+        """Everything the page draws: piles, legal moves, score, clock, status."""
+        session = self.current()
+        rules, position = session.rules, session.position
+        won = session.is_won()
+        piles = rules.piles(position)
+        sizes = {pile.name: len(pile.cards) for pile in piles}
+        legal: dict[str, list[str]] = {}
+        stock_action = None
+        for move in rules.legal_moves(position):
+            if "stock" in (move.source, move.target):
+                stock_action = "draw" if move.source == "stock" else "redeal"
+                continue
+            key = f"{move.source}:{sizes[move.source] - move.count}"
+            if move.target not in legal.setdefault(key, []):
+                legal[key].append(move.target)
+        return {
+            "ok": True,
+            "game": rules.game_id,
+            "options": rules.options,
+            "deal": session.deal,
+            "daily": session.daily,
+            "slots": [
+                {"name": slot.name, "x": slot.x, "y": slot.y, "fan": slot.fan} for slot in rules.slots()
+            ],
+            "piles": [
+                {
+                    "name": pile.name,
+                    "cards": [
+                        {"card": card_text(card), "name": card_name(card), "locked": locked}
+                        if up
+                        else {"card": "down"}
+                        for card, up, locked in zip(pile.cards, pile.face_up, pile.locked)
+                    ],
+                }
+                for pile in piles
+            ],
+            "legal": legal,
+            "stockAction": stock_action,
+            "score": session.score(),
+            "moves": session.move_count,
+            "seconds": session.seconds(),
+            "clockRunning": session.running_since is not None,
+            "status": "won" if won else "stuck" if session.is_stuck() else "playing",
+            "canUndo": bool(session.turns),
+            "canRedo": bool(session.undone),
+            "canComplete": not won and rules.completion(position) is not None,
+            "autoplay": session.autoplay,
+            "statusLine": rules.status_line(position),
+        }
+
+
+def text_field(message: JsonObject, name: str) -> str:
+    value = message.get(name)
+    if not isinstance(value, str) or not value:
+        raise MessageError(f"the message needs {name!r} as text")
+    return value
+
+
+def sentence(text: str) -> str:
+    """An error message as a sentence: capitalised, with a full stop."""
+    text = text.strip()
+    if not text:
+        return "Something went wrong; the game is unchanged."
+    return text[0].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")

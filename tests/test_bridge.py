@@ -1,0 +1,154 @@
+"""The bridge: JSON messages in, a JSON view out, errors as sentences."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from solitaire.daily import daily_deal
+from solitaire_bridge import Bridge
+
+
+def send(bridge: Bridge, **message: Any) -> dict[str, Any]:
+    answer: dict[str, Any] = json.loads(bridge.handle(json.dumps(message)))
+    return answer
+
+
+def started(deal: int = 1, **options: str) -> Bridge:
+    bridge = Bridge()
+    assert send(bridge, type="new", game="klondike", deal=deal, options=options)["ok"]
+    return bridge
+
+
+def test_view_of_a_new_game() -> None:
+    view = send(started(), type="view")
+    assert view["ok"] and view["game"] == "klondike" and view["deal"] == 1
+    names = [pile["name"] for pile in view["piles"]]
+    assert names[:2] == ["stock", "waste"] and "foundation-4" in names and "tableau-7" in names
+    assert {slot["name"] for slot in view["slots"]} == set(names)
+    column = next(p for p in view["piles"] if p["name"] == "tableau-7")["cards"]
+    assert [c["card"] for c in column] == ["down"] * 6 + ["8S"]
+    assert column[-1]["name"] == "8 of Spades"
+    assert view["legal"] == {"tableau-1:0": ["tableau-7"]}  # deal 1: 7D on 8S
+    assert view["stockAction"] == "draw" and view["status"] == "playing"
+    assert view["score"] == 0 and view["moves"] == 0 and not view["canUndo"]
+
+
+def test_face_down_cards_never_leave_python() -> None:
+    text = started().handle(json.dumps({"type": "view"}))
+    # The 8S is the only face-up card of tableau-7 in deal 1; its face-down JD must not appear.
+    assert '"JD"' not in text and "Jack of Diamonds" not in text
+
+
+def test_move_by_pile_and_index() -> None:
+    bridge = started()
+    view = send(bridge, type="move", **{"from": "tableau-1", "index": 0, "to": "tableau-7"})
+    assert view["ok"] and view["moves"] == 1 and view["score"] == 0 and view["canUndo"]
+    assert [c["card"] for c in view["piles"][-1]["cards"]][-2:] == ["8S", "7D"]
+
+
+def test_illegal_move_answers_a_sentence_and_changes_nothing() -> None:
+    bridge = started()
+    before = send(bridge, type="view")
+    answer = send(bridge, type="move", **{"from": "tableau-2", "index": 1, "to": "tableau-1"})
+    assert answer == {"ok": False, "error": "The 6 of Diamonds cannot go on the 7 of Diamonds: columns build down by one in alternating colours."}
+    assert send(bridge, type="view") == before
+
+
+@pytest.mark.parametrize(
+    ("message", "error"),
+    [
+        ({"type": "fly"}, "Unknown message type"),
+        ({"type": "move", "from": "tableau-1", "index": "0", "to": "tableau-7"}, "index"),
+        ({"type": "move", "from": "tableau-9", "index": 0, "to": "tableau-7"}, "no pile"),
+        ({"type": "move", "from": "tableau-7", "index": 3, "to": "tableau-1"}, "face-down"),
+        ({"type": "move", "from": "tableau-1", "index": 5, "to": "tableau-7"}, "no card at index"),
+        ({"type": "new", "game": "chess"}, "Unknown game"),
+        ({"type": "new", "game": "klondike", "options": {"draw": "2"}}, "draw must be 1 or 3"),
+        ({"type": "new", "game": "klondike", "deal": 0}, "deal numbers run"),
+        ({"type": "new", "game": "klondike", "daily": "2026-13-01"}, "not a date"),
+        ({"type": "load", "save": {"version": 1}}, "save"),
+        ({"type": "undo"}, "nothing to undo"),
+        ({"type": "complete"}, "cannot be finished automatically"),
+    ],
+)
+def test_bad_messages(message: dict[str, Any], error: str) -> None:
+    bridge = started()
+    before = send(bridge, type="view")
+    answer = send(bridge, **message)
+    assert not answer["ok"] and error.lower() in answer["error"].lower()
+    assert send(bridge, type="view") == before
+
+
+def test_not_json() -> None:
+    assert json.loads(Bridge().handle("{")) == {"ok": False, "error": "The message is not valid JSON."}
+
+
+def test_stock_draws_then_redeals() -> None:
+    bridge = started()
+    for _ in range(24):
+        view = send(bridge, type="stock")
+    assert view["stockAction"] == "redeal" and len(view["piles"][1]["cards"]) == 24
+    view = send(bridge, type="stock")
+    assert view["score"] == 0 and len(view["piles"][0]["cards"]) == 24  # -100, but never below 0
+
+
+def test_daily_deal_by_date() -> None:
+    view = send(Bridge(), type="new", game="klondike", daily="2026-11-29", options={"draw": "3"})
+    assert view["daily"] == "2026-11-29"
+    assert view["deal"] == daily_deal("klondike", {"draw": "3"}, "2026-11-29")
+
+
+def test_random_deal_when_none_is_given() -> None:
+    view = send(Bridge(), type="new", game="klondike")
+    assert 1 <= view["deal"] <= 2**31 - 1
+
+
+def test_save_and_load() -> None:
+    bridge = started(5)
+    send(bridge, type="stock")
+    send(bridge, type="stock")
+    saved = send(bridge, type="save")["save"]
+    other = Bridge()
+    view = send(other, type="load", save=saved)
+    assert view["ok"] and view["moves"] == 2 and view["piles"] == send(bridge, type="view")["piles"]
+
+
+def test_setup_from_a_layout_and_win_by_auto_complete() -> None:
+    layout = "\n".join(
+        [f"foundation-{i + 1}: " + " ".join(r + s for r in "A23456789TJQ") for i, s in enumerate("CDHS")]
+        + ["tableau-1: KC", "tableau-2: KD", "tableau-3: KH", "tableau-4: KS"]
+    )
+    bridge = Bridge()
+    view = send(bridge, type="setup", game="klondike", layout=layout)
+    assert view["ok"] and view["canComplete"]
+    view = send(bridge, type="complete")
+    assert view["status"] == "won" and view["score"] == 40
+
+
+def test_send_to_foundation() -> None:
+    bridge = Bridge()
+    send(bridge, type="setup", game="klondike", layout=open_layout())
+    view = send(bridge, type="foundation", **{"from": "tableau-1", "index": 12})
+    assert view["ok"] and view["piles"][2]["cards"][0]["card"] == "AC"
+    assert not send(bridge, type="foundation", **{"from": "tableau-2", "index": 0})["ok"]
+
+
+def open_layout() -> str:
+    """Every card in columns, Aces on top of the first four."""
+    ranks = "KQJT98765432"
+    return "\n".join(
+        [f"tableau-{i + 1}: " + " ".join(r + s for r in ranks) + " A" + s for i, s in enumerate("CDHS")]
+    )
+
+
+def test_autoplay_preference() -> None:
+    bridge = Bridge()
+    send(bridge, type="autoplay", on=True)
+    send(bridge, type="setup", game="klondike", layout=open_layout())
+    view = send(bridge, type="foundation", **{"from": "tableau-1", "index": 12})
+    assert view["autoplay"]
+    # After the AC, every other Ace and then the 2s and so on are safe: the whole game plays out.
+    assert view["status"] == "won"

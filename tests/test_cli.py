@@ -1,0 +1,69 @@
+"""The command line contract of DESIGN.md, run as a real process."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(*arguments: str, python: str = sys.executable) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "py")}
+    return subprocess.run([python, "-m", "solitaire", *arguments], capture_output=True, text=True, env=env, check=False)
+
+
+def test_deal_prints_the_layout() -> None:
+    result = run("deal", "klondike", "1")
+    assert result.returncode == 0
+    assert "tableau-7: [JD] [3C] [4H] [KC] [TS] [TD] 8S" in result.stdout
+
+
+def test_daily_prints_that_dates_deal() -> None:
+    result = run("daily", "klondike", "2026-11-29", "--draw", "3")
+    assert result.returncode == 0 and "daily deal of 2026-11-29" in result.stdout
+    number = result.stdout.split("deal ")[-1].split("\n")[0]
+    assert run("deal", "klondike", number).stdout.split("\n", 1)[1] == result.stdout.split("\n", 1)[1]
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        ["deal", "chess", "1"],
+        ["deal", "klondike", "0"],
+        ["deal", "klondike", "2147483648"],
+        ["deal", "klondike", "abc"],
+        ["deal", "klondike", "-5"],
+        ["daily", "klondike", "2026-02-30"],
+        ["daily", "klondike", "tomorrow"],
+        ["deal", "klondike", "1", "--draw", "2"],
+        ["deal", "klondike", "1", "--draw"],
+        ["deal", "klondike", "1", "--colour", "red"],
+        ["shuffle", "klondike", "1"],
+        [],
+    ],
+)
+def test_bad_arguments_exit_2_with_one_line(arguments: list[str]) -> None:
+    result = run(*arguments)
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.count("\n") == 1 and result.stderr.startswith("error: ")
+
+
+@pytest.mark.parametrize("version", ["3.11", "3.12", "3.13"])
+def test_every_python_deals_the_same_cards(version: str) -> None:
+    """The deals must not depend on the Python version (Pyodide is checked by a browser test)."""
+    python = shutil.which(f"python{version}")
+    if python is None:
+        pytest.skip(f"python{version} is not installed")
+    env_version = {"3.11": "3.11.7", "3.12": "3.12.1", "3.13": "3.13.0"}[version]
+    os.environ.setdefault("PYENV_VERSION", env_version)
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "py"), "PYENV_VERSION": env_version}
+    result = subprocess.run([python, "-m", "solitaire", "deal", "klondike", "617"], capture_output=True, text=True, env=env, check=False)
+    if result.returncode != 0 and "pyenv" in result.stderr:
+        pytest.skip(result.stderr.strip())
+    assert result.stdout == run("deal", "klondike", "617").stdout

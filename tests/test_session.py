@@ -1,0 +1,150 @@
+"""Undo, redo, automatic moves, the clock and saves of a game in progress."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from solitaire.game import IllegalMove, Move
+from solitaire.registry import make_rules
+from solitaire.session import SaveError, Session
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def new(deal: int = 1, **options: str) -> Session:
+    return Session(make_rules("klondike", options), deal, clock=FakeClock())
+
+
+def play_some(session: Session, count: int) -> None:
+    """Play the first legal move, preferring card moves, ``count`` times."""
+    for _ in range(count):
+        moves = session.rules.legal_moves(session.position)
+        session.play(moves[0])
+
+
+def test_undo_and_redo_round_trip() -> None:
+    session = new()
+    play_some(session, 12)
+    history = list(session.positions)
+    for _ in range(12):
+        session.undo()
+    assert session.positions == history[:1]
+    for _ in range(12):
+        session.redo()
+    assert session.positions == history
+
+
+def test_a_new_move_clears_redo() -> None:
+    session = new()
+    play_some(session, 3)
+    session.undo()
+    play_some(session, 1)
+    with pytest.raises(IllegalMove, match="nothing to redo"):
+        session.redo()
+
+
+def test_nothing_to_undo_at_the_start() -> None:
+    with pytest.raises(IllegalMove, match="nothing to undo"):
+        new().undo()
+
+
+def test_illegal_move_changes_nothing() -> None:
+    session = new()
+    before = (list(session.positions), list(session.turns))
+    with pytest.raises(IllegalMove):
+        session.play(Move("tableau-1", "tableau-2"))
+    assert (session.positions, session.turns) == before
+
+
+def test_autoplay_moves_safe_cards_and_undo_takes_them_back_with_the_move() -> None:
+    session = Session(make_rules("klondike"), 1, autoplay=True, clock=FakeClock())
+    start = session.position
+    # Deal 1 draws the 7S, then play on until an automatic move happens.
+    while all(len(turn) == 1 for turn in session.turns):
+        session.play(session.rules.legal_moves(session.position)[0])
+    assert any(len(turn) > 1 for turn in session.turns)
+    while session.turns:
+        session.undo()
+    assert session.position == start
+
+
+def test_clock_runs_from_the_first_move_and_pauses() -> None:
+    clock = FakeClock()
+    session = Session(make_rules("klondike"), 1, clock=clock)
+    clock.now += 50
+    assert session.seconds() == 0  # not started before the first move
+    play_some(session, 1)
+    clock.now += 30
+    assert session.seconds() == 30
+    session.pause()
+    clock.now += 100
+    assert session.seconds() == 30
+    session.resume()
+    clock.now += 5
+    assert session.seconds() == 35
+
+
+def test_timed_score_uses_the_clock() -> None:
+    clock = FakeClock()
+    session = Session(make_rules("klondike", {"timed": "on"}), 1, clock=clock)
+    play_some(session, 1)
+    base = session.position.score
+    clock.now += 25
+    assert session.score() == max(base - 4, 0)
+
+
+def test_save_round_trip() -> None:
+    session = new(7, draw="3", scoring="vegas")
+    play_some(session, 20)
+    session.undo()
+    session.undo()
+    saved = json.loads(json.dumps(session.to_save()))
+    restored = Session.from_save(saved, clock=FakeClock())
+    assert restored.positions == session.positions
+    assert restored.turns == session.turns and restored.undone == session.undone
+    assert restored.rules.options == session.rules.options
+    restored.redo()
+    restored.redo()
+
+
+BAD_SAVES = [
+    ("not an object", [], "not a JSON object"),
+    ("another version", {"version": 99}, "version 99"),
+    ("unknown game", {"game": "chess"}, "unknown game"),
+    ("bad option", {"options": {"draw": "7"}}, "draw must be 1 or 3"),
+    ("no deal", {"deal": "one"}, "no deal number"),
+    ("deal out of range", {"deal": 0}, "deal numbers run"),
+    ("moves not a list", {"turns": "s>w"}, "not a list of turns"),
+    ("a bad move", {"turns": [["s>w"], ["zz"]]}, "bad move"),
+    ("a move that does not replay", {"turns": [["t1>t2"]]}, "does not replay"),
+    ("a redo that does not replay", {"undone": [["t1>t2"]]}, "does not replay"),
+    ("bad clock", {"seconds": -5}, "clock"),
+]
+
+
+@pytest.mark.parametrize(("why", "change", "message"), BAD_SAVES, ids=[case[0] for case in BAD_SAVES])
+def test_bad_saves_are_refused_with_a_reason(why: str, change: object, message: str) -> None:
+    good = new(3).to_save()
+    data = change if not isinstance(change, dict) else {**good, **change}
+    with pytest.raises(SaveError, match=message):
+        Session.from_save(data)  # type: ignore[arg-type]
+
+
+def test_won_game_stops_the_clock_and_refuses_moves() -> None:
+    layout = "\n".join(
+        [f"foundation-{i + 1}: " + " ".join(r + s for r in "A23456789TJQ") for i, s in enumerate("CDH")]
+        + ["foundation-4: " + " ".join(r + "S" for r in "A23456789TJQ"), "tableau-1: KC", "tableau-2: KD", "tableau-3: KH", "tableau-4: KS"]
+    )
+    session = Session(make_rules("klondike"), 1, clock=FakeClock(), layout=layout)
+    session.complete()
+    assert session.is_won() and session.running_since is None
+    with pytest.raises(IllegalMove, match="already won"):
+        session.play(Move("foundation-1", "tableau-1"))
