@@ -1,0 +1,141 @@
+// input.js: turns pointer and keyboard input into game actions.
+//
+// Click a card, then where it should go; or drag it there (mouse, pen or
+// touch, through pointer events); click the stock to draw; double-click or
+// double-tap a card to send it to its foundation. Which cards may move, and
+// where, is read from the view's `legal` map: no rules here.
+
+const DRAG_THRESHOLD = 6; // px of movement before a press becomes a drag
+const DOUBLE_TAP_MS = 350;
+
+function cardOf(target) {
+  const element = target.closest?.("[data-pile]");
+  if (!element) return null;
+  const index = element.dataset.index;
+  return { element, pile: element.dataset.pile, index: index === undefined ? null : Number(index) };
+}
+
+function overlap(a, b) {
+  const width = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
+  const height = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
+  return width > 0 && height > 0 ? width * height : 0;
+}
+
+/**
+ * Listen on the board. `game` gives the current view and geometry and the
+ * actions: pick(pick | null), move(pick, toPile), stock(), toFoundation(pick),
+ * undo(), redo(), newGame().
+ */
+export function attachInput(board, game) {
+  let press = null; // {pile, index, x, y, pointerId, dragging, layer}
+  let lastTap = { key: null, time: 0 };
+
+  const point = (event) => {
+    const box = board.getBoundingClientRect();
+    return { x: event.clientX - box.left, y: event.clientY - box.top };
+  };
+
+  board.addEventListener("pointerdown", (event) => {
+    if (event.button !== 0 || !game.ready()) return;
+    const hit = cardOf(event.target);
+    if (!hit) return;
+    const { x, y } = point(event);
+    press = { ...hit, x, y, pointerId: event.pointerId, dragging: false, layer: null };
+  });
+
+  board.addEventListener("pointermove", (event) => {
+    if (!press || event.pointerId !== press.pointerId) return;
+    const { x, y } = point(event);
+    if (!press.dragging) {
+      if (Math.hypot(x - press.x, y - press.y) < DRAG_THRESHOLD) return;
+      if (press.index === null || !game.view().legal[`${press.pile}:${press.index}`]) return;
+      startDrag();
+    }
+    press.layer.setAttribute("transform", `translate(${x - press.x} ${y - press.y})`);
+    event.preventDefault();
+  });
+
+  function startDrag() {
+    press.dragging = true;
+    board.setPointerCapture(press.pointerId);
+    game.pick({ pile: press.pile, index: press.index }); // redraws with the targets lit
+    press.layer = document.createElementNS("http://www.w3.org/2000/svg", "g");
+    press.layer.classList.add("dragging");
+    const run = [...board.querySelectorAll(`[data-card][data-pile="${press.pile}"]`)].filter(
+      (element) => Number(element.dataset.index) >= press.index,
+    );
+    press.layer.append(...run);
+    board.appendChild(press.layer);
+  }
+
+  board.addEventListener("pointerup", (event) => {
+    if (!press || event.pointerId !== press.pointerId) return;
+    const done = press;
+    press = null;
+    if (done.dragging) drop(done, point(event));
+    else tap(done);
+  });
+
+  board.addEventListener("pointercancel", () => {
+    if (press?.dragging) game.pick(null);
+    press = null;
+  });
+
+  function drop(done, at) {
+    const from = { pile: done.pile, index: done.index };
+    const targets = game.view().legal[`${from.pile}:${from.index}`] ?? [];
+    const { piles, size, cards } = game.geometry();
+    const origin = cards[`${from.pile}:${from.index}`];
+    // The dragged card's rectangle where it was let go.
+    const dragged = { x: origin.x + at.x - done.x, y: origin.y + at.y - done.y, width: size.cardWidth, height: size.cardHeight };
+    let best = null;
+    let bestArea = 0;
+    for (const name of targets) {
+      const pile = piles[name];
+      const area = overlap(dragged, { ...pile, height: pile.height + size.cardHeight * 0.5 });
+      if (area > bestArea) [best, bestArea] = [name, area];
+    }
+    if (best) game.move(from, best);
+    else game.pick(null); // not over a legal place: the cards go back
+  }
+
+  function tap(done) {
+    const view = game.view();
+    const now = performance.now();
+    const key = `${done.pile}:${done.index}`;
+    const doubleTap = lastTap.key === key && now - lastTap.time < DOUBLE_TAP_MS;
+    lastTap = { key, time: now };
+    if (done.pile === "stock") {
+      game.stock();
+      return;
+    }
+    const picked = game.currentPick();
+    if (picked && (view.legal[`${picked.pile}:${picked.index}`] ?? []).includes(done.pile)) {
+      game.move(picked, done.pile);
+      return;
+    }
+    if (done.index === null || !view.legal[key]) {
+      game.pick(null);
+      return;
+    }
+    if (doubleTap) {
+      lastTap = { key: null, time: 0 };
+      game.toFoundation({ pile: done.pile, index: done.index });
+      return;
+    }
+    const same = picked && picked.pile === done.pile && picked.index === done.index;
+    game.pick(same ? null : { pile: done.pile, index: done.index });
+  }
+
+  document.addEventListener("keydown", (event) => {
+    if (!game.ready() || event.target.closest?.("dialog, input, select, textarea")) return;
+    const key = event.key.toLowerCase();
+    const command = event.ctrlKey || event.metaKey;
+    if (command && key === "z") game[event.shiftKey ? "redo" : "undo"]();
+    else if (command && key === "y") game.redo();
+    else if (!command && !event.altKey && key === "n") game.newGame();
+    else if (key === "escape") game.pick(null);
+    else return;
+    event.preventDefault();
+  });
+}

@@ -1,0 +1,163 @@
+// table.js: draws the bridge's view as SVG. One redraw path: view in, SVG out.
+//
+// It knows geometry, not rules: which cards may move and where comes from
+// the view's `legal` map ({"tableau-3:4": ["tableau-5", ...]}).
+
+import { CARD_HEIGHT, CARD_WIDTH, cardBack, cardFace, emptySlot, ensureCardDefs } from "./cards.js";
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+const ASPECT = CARD_HEIGHT / CARD_WIDTH;
+const GAP = 0.12; // space between columns, in card widths
+const MAX_CARD_WIDTH = 150; // px: larger cards only make the table harder to take in
+const FAN_DOWN_FACE_UP = 0.27; // vertical step of a fanned column, in card heights
+const FAN_DOWN_FACE_DOWN = 0.11;
+const FAN_RIGHT = 0.3; // horizontal step of the draw-three waste, in card widths
+const WASTE_FAN_SIZE = 3;
+
+/** Card size and origin for a board of width x height pixels. */
+export function measure(view, width, height) {
+  const columns = Math.max(...view.slots.map((slot) => slot.x)) + 1;
+  const rows = Math.max(...view.slots.map((slot) => slot.y)) + 1;
+  const pad = Math.max(6, Math.min(width, height) * 0.02);
+  // Wide enough for every column, and short enough that the rows and a
+  // reasonable fan below them fit the height.
+  const byWidth = (width - 2 * pad) / (columns + (columns - 1) * GAP);
+  const byHeight = (height - 2 * pad) / (ASPECT * (rows + 2.2));
+  const cardWidth = Math.min(byWidth, byHeight, MAX_CARD_WIDTH);
+  const gap = cardWidth * GAP;
+  const tableWidth = columns * cardWidth + (columns - 1) * gap;
+  return {
+    cardWidth,
+    cardHeight: cardWidth * ASPECT,
+    gap,
+    rowGap: Math.max(gap, 8),
+    left: (width - tableWidth) / 2,
+    top: pad,
+    bottom: height - pad,
+  };
+}
+
+/** Where each card of a pile lies: [{x, y}] bottom first, squeezing long columns to fit. */
+function cardPositions(slot, pile, origin, size) {
+  const { cardWidth, cardHeight } = size;
+  const cards = pile.cards;
+  if (slot.fan === "down") {
+    const steps = cards.slice(0, -1).map((card) => (card.card === "down" ? FAN_DOWN_FACE_DOWN : FAN_DOWN_FACE_UP) * cardHeight);
+    const room = size.bottom - origin.y - cardHeight;
+    const needed = steps.reduce((sum, step) => sum + step, 0);
+    const squeeze = needed > room && needed > 0 ? Math.max(room, 0) / needed : 1;
+    let y = origin.y;
+    return cards.map((_, i) => {
+      const here = { x: origin.x, y };
+      if (i < steps.length) y += steps[i] * squeeze;
+      return here;
+    });
+  }
+  if (slot.fan === "right") {
+    const firstFanned = Math.max(cards.length - WASTE_FAN_SIZE, 0);
+    return cards.map((_, i) => ({ x: origin.x + Math.max(i - firstFanned, 0) * FAN_RIGHT * cardWidth, y: origin.y }));
+  }
+  return cards.map(() => ({ x: origin.x, y: origin.y }));
+}
+
+function svg(tag, attributes = {}) {
+  const element = document.createElementNS(SVG_NS, tag);
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+  return element;
+}
+
+function place(element, x, y, scale) {
+  element.setAttribute("transform", `translate(${x.toFixed(2)} ${y.toFixed(2)}) scale(${scale.toFixed(4)})`);
+}
+
+function slotArt(slot, view) {
+  if (slot.name === "stock") return emptySlot(view.stockAction === "redeal" ? "stock" : "");
+  if (slot.hint === "A") return emptySlot("foundation");
+  if (slot.hint === "K") return emptySlot("tableau");
+  return emptySlot("");
+}
+
+/**
+ * Redraw the whole table. `pick` is the card the player holds ({pile, index})
+ * or null; its legal destinations are highlighted.
+ * Returns the geometry that input needs: {size, piles: {name: {x, y, width, height, top, count}},
+ * cards: {"pile:index": {x, y}}}.
+ */
+export function drawTable(board, view, pick) {
+  const width = board.clientWidth;
+  const height = board.clientHeight;
+  board.setAttribute("viewBox", `0 0 ${width} ${height}`);
+  board.replaceChildren();
+  ensureCardDefs(board);
+  const size = measure(view, width, height);
+  const scale = size.cardWidth / CARD_WIDTH;
+  const pilesByName = new Map(view.piles.map((pile) => [pile.name, pile]));
+  const pickKey = pick ? `${pick.pile}:${pick.index}` : null;
+  const targets = new Set(pickKey ? view.legal[pickKey] ?? [] : []);
+  const geometry = { size, piles: {}, cards: {} };
+  const cardLayer = svg("g", { class: "cards" });
+  const highlightLayer = svg("g", { class: "highlights", "aria-hidden": "true" });
+
+  for (const slot of view.slots) {
+    const pile = pilesByName.get(slot.name);
+    const origin = {
+      x: size.left + slot.x * (size.cardWidth + size.gap),
+      y: size.top + slot.y * (size.cardHeight + size.rowGap),
+    };
+    const slotElement = slotArt(slot, view);
+    slotElement.classList.add("slot");
+    slotElement.dataset.pile = slot.name;
+    slotElement.setAttribute("role", "group");
+    slotElement.setAttribute("aria-label", pileLabel(slot.name, pile.cards.length));
+    place(slotElement, origin.x, origin.y, scale);
+    board.appendChild(slotElement);
+
+    const positions = cardPositions(slot, pile, origin, size);
+    pile.cards.forEach((card, index) => {
+      const element = card.card === "down" ? cardBack() : cardFace(card.card);
+      element.dataset.card = card.card;
+      element.dataset.pile = slot.name;
+      element.dataset.index = String(index);
+      if (card.card !== "down") element.setAttribute("aria-label", card.name);
+      else element.setAttribute("aria-label", "Face-down card");
+      element.setAttribute("role", "img");
+      if (card.locked) element.classList.add("locked");
+      const key = `${slot.name}:${index}`;
+      if (view.legal[key]) element.classList.add("movable");
+      if (pickKey && slot.name === pick.pile && index >= pick.index) element.classList.add("picked");
+      place(element, positions[index].x, positions[index].y, scale);
+      cardLayer.appendChild(element);
+      geometry.cards[key] = positions[index];
+    });
+
+    const last = positions.at(-1) ?? origin;
+    geometry.piles[slot.name] = {
+      x: Math.min(origin.x, last.x),
+      y: origin.y,
+      width: last.x - origin.x + size.cardWidth,
+      height: last.y - origin.y + size.cardHeight,
+      top: last,
+      count: pile.cards.length,
+    };
+    if (targets.has(slot.name)) {
+      const rect = svg("rect", {
+        class: "drop-target",
+        x: last.x - 3,
+        y: last.y - 3,
+        width: size.cardWidth + 6,
+        height: size.cardHeight + 6,
+        rx: size.cardWidth * 0.09,
+      });
+      highlightLayer.appendChild(rect);
+    }
+  }
+  board.append(cardLayer, highlightLayer);
+  return geometry;
+}
+
+function pileLabel(name, count) {
+  const [kind, number] = name.split("-");
+  const titles = { stock: "Stock", waste: "Waste", foundation: "Foundation", tableau: "Column" };
+  const title = number ? `${titles[kind] ?? kind} ${number}` : titles[kind] ?? kind;
+  return `${title}, ${count === 0 ? "empty" : `${count} card${count === 1 ? "" : "s"}`}`;
+}
