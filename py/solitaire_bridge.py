@@ -187,7 +187,7 @@ class Bridge:
             "deal": session.deal,
             "daily": session.daily,
             "slots": [
-                {"name": slot.name, "x": slot.x, "y": slot.y, "fan": slot.fan} for slot in rules.slots()
+                {"name": slot.name, "x": slot.x, "y": slot.y, "fan": slot.fan, "hint": slot.empty_hint} for slot in rules.slots()
             ],
             "piles": [
                 {

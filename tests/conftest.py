@@ -1,6 +1,80 @@
-import sys
-from pathlib import Path
+"""Shared fixtures: import paths, and the built site in real Chromium for browser tests."""
 
-# The engine lives in py/; the helpers of the tests sit beside them.
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+# The engine lives in py/, the helpers of the tests beside them, the static server in tools/.
+sys.path[:0] = [str(ROOT / "py"), str(Path(__file__).resolve().parent), str(ROOT / "tools")]
+
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+@pytest.fixture(scope="session")
+def site_url() -> Iterator[str]:
+    """The repository root served on localhost; the site must be built (./build.sh)."""
+    if not (ROOT / "static" / "pyodide" / "pyodide-lock.json").exists():
+        pytest.fail("the site is not built: run ./build.sh (or ./build.sh test)")
+    from serve import serve_in_background
+
+    url, server = serve_in_background(ROOT)
+    yield url
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    executable = os.environ.get("SOLITAIRE_CHROMIUM", "/usr/bin/chromium")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
+        yield browser
+        browser.close()
+
+
+class PageWatch:
+    """What a page did that a test must check: console errors and foreign requests."""
+
+    def __init__(self, origin: str) -> None:
+        self.origin = origin
+        self.errors: list[str] = []
+        self.foreign: list[str] = []
+
+    def request(self, url: str) -> None:
+        if not url.startswith(self.origin) and not url.startswith(("data:", "blob:")):
+            self.foreign.append(url)
+
+
+@pytest.fixture
+def watch(site_url: str) -> PageWatch:
+    return PageWatch(site_url)
+
+
+@pytest.fixture
+def page(browser: Any, site_url: str, watch: PageWatch) -> Iterator[Any]:
+    """A fresh profile (no storage) at phone-to-desktop size 1024x768; fails on console errors."""
+    context = browser.new_context(viewport={"width": 1024, "height": 768})
+    page = context.new_page()
+    page.on("console", lambda message: message.type == "error" and watch.errors.append(message.text))
+    page.on("pageerror", lambda error: watch.errors.append(str(error)))
+    page.on("request", lambda request: watch.request(request.url))
+    yield page
+    context.close()
+    assert not watch.errors, f"console errors: {watch.errors}"
+    assert not watch.foreign, f"requests left the origin: {watch.foreign}"

@@ -92,13 +92,15 @@ class Slot:
 
     ``x`` counts card columns from the left, ``y`` card rows from the top
     (fractions allowed); ``fan`` says whether the cards spread downwards,
-    to the right, or lie squared.
+    to the right, or lie squared; ``empty_hint`` is what an empty slot shows
+    ("A": a foundation that starts with an Ace, "K": a column only a King fills).
     """
 
     name: str
     x: float
     y: float
     fan: Fan
+    empty_hint: str = ""
 
 
 @dataclass(frozen=True, slots=True)

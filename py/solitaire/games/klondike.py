@@ -41,6 +41,7 @@ from dataclasses import dataclass, replace
 
 from ..cards import ACE, KING, CardError, card_name, card_text, full_deck, is_red, parse_card, rank, suit
 from ..game import (
+    Fan,
     IllegalMove,
     Move,
     OptionSpec,
@@ -453,10 +454,10 @@ class Klondike(Rules[KlondikePosition]):
     # -- presentation ----------------------------------------------------------
 
     def slots(self) -> list[Slot]:
-        waste_fan = "right" if self.draw == 3 else "none"
+        waste_fan: Fan = "right" if self.draw == 3 else "none"
         top = [Slot("stock", 0, 0, "none"), Slot("waste", 1, 0, waste_fan)]
-        top += [Slot(name, 3 + i, 0, "none") for i, name in enumerate(FOUNDATION)]
-        return top + [Slot(name, i, 1, "down") for i, name in enumerate(TABLEAU)]
+        top += [Slot(name, 3 + i, 0, "none", "A") for i, name in enumerate(FOUNDATION)]
+        return top + [Slot(name, i, 1, "down", "K") for i, name in enumerate(TABLEAU)]
 
     def piles(self, position: KlondikePosition) -> list[PileView]:
         def view(name: str, cards: tuple[int, ...], face_down: int = 0, show_all: bool = False) -> PileView:

@@ -1,0 +1,261 @@
+#!/usr/bin/env bash
+# build.sh: set up, build, serve, test and benchmark the solitaire site.
+#
+#   ./build.sh                 build the site (see "Build" below)
+#   ./build.sh serve           build, then serve the repo root on http://localhost:${PORT:-8000}/
+#   ./build.sh test [ARGS]     build, then mypy on py/ and pytest (ARGS go to pytest)
+#   ./build.sh bench [ARGS]    build, then python tools/bench.py ARGS
+#
+# Build:
+#   .venv/            Python >= 3.12 venv with requirements-build.txt and
+#                     requirements-dev.txt, (re)made only when they change
+#   node_modules/     npm ci of package-lock.json (the pinned Pyodide runtime)
+#   static/pyodide/   the Pyodide runtime files + our pyodide-lock.json
+#   static/wheels/    the game's wheel and the wheels from requirements-pyodide.txt
+#
+# Every input is pinned with a hash: package-lock.json (npm integrity),
+# requirements-*.txt (pip --require-hashes). To change a Python pin, edit
+# requirements-build.in or requirements-dev.in and re-run pip-compile with the
+# command in the header of the .txt file (build first: dev is constrained by it).
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")"
+
+VENV=.venv
+PY=$VENV/bin/python
+PYODIDE_NPM=node_modules/pyodide
+PYODIDE_OUT=static/pyodide
+WHEELS=static/wheels
+# What loadPyodide() fetches from indexURL: the loader itself, the Emscripten
+# module, the WebAssembly binary, the standard library and the lockfile (the
+# lockfile is written by us, below). The .d.ts, .map, README and console pages
+# of the npm package are not needed at run time.
+RUNTIME_FILES=(pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip)
+CHROMIUM=/usr/bin/chromium
+
+usage() {
+    cat <<'EOF'
+usage: ./build.sh [serve | test [PYTEST_ARGS...] | bench [ARGS...]]
+
+  (no argument)  build the site into static/pyodide/ and static/wheels/
+  serve          build, then serve the repo root on http://localhost:${PORT:-8000}/
+  test           build, then mypy py/ and pytest -q (extra args go to pytest)
+  bench          build, then python tools/bench.py (extra args go to it)
+EOF
+}
+
+say() { printf '==> %s\n' "$*"; }
+die() { printf 'build.sh: %s\n' "$*" >&2; exit 1; }
+
+sha256_of() { cat "$@" | sha256sum | cut -d' ' -f1; }
+
+# pip in .venv, minus the warning this machine's pip.conf causes for every
+# package missing from its local file:// mirrors.
+venv_pip() {
+    "$PY" -m pip "$@" 2> >(grep -v 'is ignored: it is neither a file nor a directory' >&2)
+}
+
+# Prefer Python 3.12 (the version the requirements were compiled with), then
+# 3.13; pyodide-build needs >= 3.12. A pyenv shim on PATH may exist without
+# working, so each candidate is run, not just looked up.
+find_python() {
+    local candidate
+    for candidate in python3.12 "$HOME"/.pyenv/versions/3.12*/bin/python3.12 \
+                     python3.13 "$HOME"/.pyenv/versions/3.13*/bin/python3.13; do
+        if "$candidate" -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null; then
+            echo "$candidate"
+            return
+        fi
+    done
+    die "Python >= 3.12 not found (needed by pyodide-build); install python3.12"
+}
+
+# .venv holds the build and dev requirements. A stamp inside it records the
+# hash of the requirement files and the Python version; when it differs the
+# venv is made anew (so a removed pin leaves nothing behind).
+setup_venv() {
+    local want have=""
+    if [[ -x $PY ]] && "$PY" -c '' 2>/dev/null; then
+        want=$( { cat requirements-build.txt requirements-dev.txt; "$PY" --version; } | sha256sum | cut -d' ' -f1)
+        have=$(cat "$VENV/.requirements.sha256" 2>/dev/null || true)
+        [[ $want == "$have" ]] && return
+    fi
+    local python
+    python=$(find_python)
+    say "creating $VENV with $("$python" --version) and installing requirements-{build,dev}.txt"
+    rm -rf "$VENV"
+    "$python" -m venv "$VENV"
+    # --no-deps: the files pin the whole dependency tree, so nothing else may come in.
+    venv_pip install --quiet --require-hashes --no-deps --only-binary=:all: \
+        -r requirements-build.txt -r requirements-dev.txt
+    "$PY" -m pip check >/dev/null
+    want=$( { cat requirements-build.txt requirements-dev.txt; "$PY" --version; } | sha256sum | cut -d' ' -f1)
+    echo "$want" >"$VENV/.requirements.sha256"
+}
+
+# node_modules/ is (re)installed with `npm ci` when missing or when
+# package-lock.json changed since the last install; npm ci checks every
+# tarball against the integrity hash in package-lock.json.
+setup_node_modules() {
+    command -v npm >/dev/null || die "npm not found (install Node.js >= 18 with npm)"
+    local want have
+    want=$(sha256_of package.json package-lock.json)
+    have=$(cat node_modules/.lock.sha256 2>/dev/null || true)
+    if [[ $want != "$have" || ! -f $PYODIDE_NPM/package.json ]]; then
+        say "npm ci (Pyodide runtime)"
+        npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
+        echo "$want" >node_modules/.lock.sha256
+    fi
+}
+
+# Copy the runtime files. cp -p keeps the mtimes, so a browser revalidating an
+# unchanged file gets a 304. The folder is emptied first so that files of an
+# older Pyodide version do not linger.
+copy_runtime() {
+    rm -rf "$PYODIDE_OUT"
+    mkdir -p "$PYODIDE_OUT"
+    local file
+    for file in "${RUNTIME_FILES[@]}"; do
+        cp -p "$PYODIDE_NPM/$file" "$PYODIDE_OUT/"
+    done
+}
+
+# The wheels from requirements-pyodide.txt (micropip), downloaded again only
+# when that file changes. --require-hashes checks them against PyPI's sha256.
+download_pyodide_wheels() {
+    local want have
+    want=$(sha256_of requirements-pyodide.txt)
+    have=$(cat "$WHEELS/.requirements-pyodide.sha256" 2>/dev/null || true)
+    [[ $want == "$have" ]] && return
+    say "downloading requirements-pyodide.txt into $WHEELS/"
+    rm -rf "$WHEELS"
+    mkdir -p "$WHEELS"
+    venv_pip download --quiet --require-hashes --no-deps --only-binary=:all: \
+        --python-version 3.14 --implementation py --abi none --platform any \
+        -r requirements-pyodide.txt -d "$WHEELS"
+    echo "$want" >"$WHEELS/.requirements-pyodide.sha256"
+}
+
+# The game's pure-Python wheel, built from pyproject.toml with the pinned
+# setuptools in .venv (no build isolation: no download, and ~2 s faster).
+# setuptools reuses build/lib and *.egg-info between runs, so a module deleted
+# from py/ would stay in the wheel: they are removed first. SOURCE_DATE_EPOCH
+# fixes the timestamps inside the zip (1980-01-01, the earliest a zip can
+# hold): the same sources give the same bytes, so the same sha256.
+build_game_wheel() {
+    rm -rf build/lib build/bdist.* py/*.egg-info "$WHEELS"/solitaire-*.whl
+    mkdir -p build
+    if ! SOURCE_DATE_EPOCH=315532800 "$PY" -m build --wheel --no-isolation --outdir "$WHEELS" . >build/wheel.log 2>&1; then
+        cat build/wheel.log >&2
+        die "building the game wheel failed (log above, also in build/wheel.log)"
+    fi
+}
+
+# Register the wheels in a copy of Pyodide's lockfile. `--wheel-url ../wheels/`
+# plus `--base-path static/wheels` makes each file_name "../wheels/NAME.whl":
+# Pyodide resolves file_name against the lockfile's folder (static/pyodide/).
+# add-wheels fills in name, version, file_name, sha256 (checked by the browser
+# as subresource integrity), imports, depends, package_type and install_dir;
+# it replaces the lockfile's own micropip entry, whose wheel is not in the npm
+# package.
+write_lockfile() {
+    "$VENV/bin/pyodide" lockfile add-wheels \
+        --input "$PYODIDE_NPM/pyodide-lock.json" \
+        --output "$PYODIDE_OUT/pyodide-lock.json" \
+        --base-path "$WHEELS" --wheel-url ../wheels/ \
+        "$WHEELS"/*.whl
+}
+
+# Check what the page relies on (our lockfile entries, their files and hashes)
+# and print a short summary.
+summarize() {
+    "$PY" - "$PYODIDE_OUT/pyodide-lock.json" <<'EOF'
+import hashlib, json, pathlib, sys
+
+lockfile = pathlib.Path(sys.argv[1])
+lock = json.loads(lockfile.read_text())
+info = lock["info"]
+print(f"    {lockfile}: Python {info['python']}, {info['platform']}, {len(lock['packages'])} packages")
+for name in ("solitaire", "micropip"):
+    entry = lock["packages"].get(name)
+    if entry is None:
+        sys.exit(f"build.sh: {name} missing from {lockfile}")
+    wheel = lockfile.parent / entry["file_name"]
+    if not wheel.is_file():
+        sys.exit(f"build.sh: {name}: {entry['file_name']} does not resolve to a file")
+    if hashlib.sha256(wheel.read_bytes()).hexdigest() != entry["sha256"]:
+        sys.exit(f"build.sh: {name}: sha256 of {wheel} differs from the lockfile")
+    print(f"    {name} {entry['version']}: {entry['file_name']} "
+          f"sha256 {entry['sha256'][:12]}... imports {entry['imports']} depends {entry['depends']}")
+EOF
+}
+
+build() {
+    local start=$SECONDS
+    # One build at a time (e.g. `serve` in one terminal, `test` in another).
+    mkdir -p build
+    exec 9>build/.lock
+    flock 9
+    setup_venv
+    setup_node_modules
+    copy_runtime
+    download_pyodide_wheels
+    build_game_wheel
+    write_lockfile
+    say "built site in $((SECONDS - start)) s:"
+    summarize
+    du -sh "$PYODIDE_OUT" "$WHEELS" | sed 's/^/    /'
+    exec 9>&-
+}
+
+# Chromium for the browser tests; Playwright drives Debian's build (never
+# `playwright install`, which downloads a browser of its own).
+ensure_chromium() {
+    [[ -x $CHROMIUM ]] && return
+    say "installing Chromium (apt)"
+    local sudo=""
+    [[ $(id -u) -ne 0 ]] && sudo=sudo
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium >/dev/null
+}
+
+command=${1:-build}
+[[ $# -gt 0 ]] && shift
+case $command in
+    build)
+        [[ $# -eq 0 ]] || { usage >&2; exit 2; }
+        build
+        ;;
+    serve)
+        build
+        exec "$PY" tools/serve.py --directory . --port "${PORT:-8000}"
+        ;;
+    test)
+        build
+        ensure_chromium
+        export SOLITAIRE_CHROMIUM=$CHROMIUM
+        # Both always run (pytest last, so its summary line ends the output);
+        # the exit status is non-zero if either failed.
+        say "mypy py"
+        mypy_status=0
+        "$PY" -m mypy py || mypy_status=$?
+        say "pytest"
+        pytest_status=0
+        "$PY" -m pytest -q "$@" || pytest_status=$?
+        if ((mypy_status != 0)); then
+            echo "build.sh: mypy failed (exit $mypy_status)" >&2
+        fi
+        exit $((pytest_status != 0 ? pytest_status : mypy_status))
+        ;;
+    bench)
+        build
+        "$PY" tools/bench.py "$@"
+        ;;
+    -h | --help | help)
+        usage
+        ;;
+    *)
+        usage >&2
+        exit 2
+        ;;
+esac

@@ -1,0 +1,192 @@
+"""Klondike played through the real page in real Chromium, via the DOM contract."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+from conftest import ROOT
+
+pytestmark = pytest.mark.browser
+
+READY = "html[data-ready=true]"
+PILES = ["stock", "waste"] + [f"foundation-{n}" for n in range(1, 5)] + [f"tableau-{n}" for n in range(1, 8)]
+
+
+def open_page(page: Any, url: str) -> None:
+    page.goto(url)
+    page.wait_for_selector(READY, state="attached", timeout=60_000)
+
+
+def pile_cards(page: Any, pile: str) -> list[str]:
+    """The data-card values of a pile, bottom first."""
+    cards: list[str] = page.eval_on_selector_all(
+        f'[data-card][data-pile="{pile}"]',
+        "els => els.sort((a, b) => a.dataset.index - b.dataset.index).map(e => e.dataset.card)",
+    )
+    return cards
+
+
+def card(page: Any, pile: str, index: int) -> Any:
+    return page.locator(f'[data-card][data-pile="{pile}"][data-index="{index}"]')
+
+
+def text_of(page: Any, element_id: str) -> str:
+    text: str = page.locator(f"#{element_id}").inner_text()
+    return text
+
+
+def set_up(page: Any, site_url: str, layout: str, options: dict[str, str] | None = None) -> None:
+    """Start the page on a position by storing it as the saved game (the page resumes it)."""
+    save = {
+        "version": 1,
+        "game": "klondike",
+        "options": {"draw": "1", "scoring": "standard", "timed": "off", "open": "off", **(options or {})},
+        "deal": 1,
+        "daily": None,
+        "layout": layout,
+        "turns": [],
+        "undone": [],
+        "seconds": 0,
+    }
+    # Stored before the page's own scripts run, once per tab, so a reload keeps the game's own saves.
+    page.add_init_script(
+        "if (!sessionStorage.getItem('set-up')) {"
+        f"  localStorage.setItem('solitaire.game', {json.dumps(json.dumps(save))});"
+        "  sessionStorage.setItem('set-up', '1');"
+        "}"
+    )
+    open_page(page, site_url)
+
+
+NEAR_WON = "\n".join(
+    [f"foundation-{i + 1}: " + " ".join(r + s for r in "A23456789TJQ") for i, s in enumerate("CDHS")]
+    + ["tableau-1: KC", "tableau-2: KD", "tableau-3: KH", "tableau-4: KS"]
+)
+
+
+def test_page_becomes_ready_with_the_dom_contract(page: Any, site_url: str) -> None:
+    open_page(page, site_url + "?game=klondike&deal=1")
+    for pile in PILES:
+        assert page.locator(f'.slot[data-pile="{pile}"]').count() == 1, pile
+    assert page.locator("[data-card]").count() == 52
+    assert pile_cards(page, "tableau-7") == ["down"] * 6 + ["8S"]
+    assert pile_cards(page, "stock") == ["down"] * 24
+    assert card(page, "tableau-7", 6).get_attribute("aria-label") == "8 of Spades"
+    assert text_of(page, "deal-label") == "#1"
+
+
+def test_the_browser_deals_the_same_cards_as_cpython(page: Any, site_url: str) -> None:
+    """Open mode shows every card, so the whole deal can be compared with the command line."""
+    deal = 617
+    open_page(page, site_url + f"?game=klondike&deal={deal}&open=on")
+    result = subprocess.run(
+        [sys.executable, "-m", "solitaire", "deal", "klondike", str(deal)],
+        capture_output=True, text=True, check=True, env={"PYTHONPATH": str(ROOT / "py")},
+    )
+    expected = {}
+    for line in result.stdout.splitlines()[1:]:
+        name, _, cards = line.partition(":")
+        expected[name] = [word.strip("[]") for word in cards.split()]
+    for pile in PILES:
+        assert pile_cards(page, pile) == expected[pile], pile
+
+
+def test_move_by_clicking_card_then_destination(page: Any, site_url: str) -> None:
+    open_page(page, site_url + "?game=klondike&deal=1")
+    card(page, "tableau-1", 0).click()  # the 7D
+    assert page.locator(".drop-target").count() == 1  # the 8S is the only place for it
+    card(page, "tableau-7", 6).click()
+    assert pile_cards(page, "tableau-7")[-2:] == ["8S", "7D"]
+    assert pile_cards(page, "tableau-1") == []
+    assert text_of(page, "moves") == "1"
+
+
+def test_move_by_dragging(page: Any, site_url: str) -> None:
+    open_page(page, site_url + "?game=klondike&deal=1")
+    source = card(page, "tableau-1", 0).bounding_box()
+    target = card(page, "tableau-7", 6).bounding_box()
+    page.mouse.move(source["x"] + source["width"] / 2, source["y"] + 10)
+    page.mouse.down()
+    page.mouse.move(target["x"] + target["width"] / 2, target["y"] + 40, steps=8)
+    page.mouse.up()
+    assert pile_cards(page, "tableau-7")[-2:] == ["8S", "7D"]
+
+
+def test_a_drop_on_an_illegal_place_returns_the_cards(page: Any, site_url: str) -> None:
+    open_page(page, site_url + "?game=klondike&deal=1")
+    source = card(page, "tableau-1", 0).bounding_box()
+    target = card(page, "tableau-2", 1).bounding_box()  # the 6D: 7D cannot go there
+    page.mouse.move(source["x"] + source["width"] / 2, source["y"] + 10)
+    page.mouse.down()
+    page.mouse.move(target["x"] + target["width"] / 2, target["y"] + 40, steps=8)
+    page.mouse.up()
+    assert pile_cards(page, "tableau-1") == ["7D"]
+    assert card(page, "tableau-1", 0).bounding_box() == source
+    assert text_of(page, "moves") == "0"
+
+
+def test_click_the_stock_to_draw(page: Any, site_url: str) -> None:
+    open_page(page, site_url + "?game=klondike&deal=1&draw=3")
+    card(page, "stock", 23).click()
+    assert pile_cards(page, "waste") == ["7S", "9H", "2S"]
+    assert len(pile_cards(page, "stock")) == 21
+
+
+def test_undo_and_redo_by_button_and_keyboard(page: Any, site_url: str) -> None:
+    open_page(page, site_url + "?game=klondike&deal=1")
+    card(page, "tableau-1", 0).click()
+    card(page, "tableau-7", 6).click()
+    page.locator("#undo").click()
+    assert pile_cards(page, "tableau-1") == ["7D"]
+    page.locator("#redo").click()
+    assert pile_cards(page, "tableau-1") == []
+    page.keyboard.press("Control+z")
+    assert pile_cards(page, "tableau-1") == ["7D"]
+    page.keyboard.press("Control+y")
+    assert pile_cards(page, "tableau-1") == []
+    page.keyboard.press("Control+z")
+    page.keyboard.press("Control+Shift+z")
+    assert pile_cards(page, "tableau-1") == []
+
+
+def test_win_from_a_near_won_position(page: Any, site_url: str) -> None:
+    set_up(page, site_url, NEAR_WON)
+    card(page, "tableau-1", 0).dblclick()  # the KC goes home
+    assert pile_cards(page, "foundation-1")[-1] == "KC"
+    page.locator("#complete").click()
+    assert page.locator("#won").is_visible()
+    assert "You finished" in text_of(page, "won-summary")
+    assert all(len(pile_cards(page, f"foundation-{n}")) == 13 for n in range(1, 5))
+
+
+def test_no_moves_left_notice(page: Any, site_url: str) -> None:
+    # Vegas draw one: no second pass; no top card fits anywhere, the Aces are buried.
+    columns = ["[AC] 2C", "[AD] 2D", "[AH] 2H", "[AS] 2S", "[3C] 4C", "[3S] 4S", "[5C] 6C"]
+    used = " ".join(columns).replace("[", "").replace("]", "").split()
+    rest = [r + s for s in "CDHS" for r in "A23456789TJQK" if r + s not in used and r + s != "9C"]
+    layout = "\n".join(
+        [f"tableau-{n}: {column}" for n, column in enumerate(columns, 1)] + ["waste: " + " ".join(rest + ["9C"])]
+    )
+    set_up(page, site_url, layout, {"scoring": "vegas"})
+    assert page.locator("#notice").is_visible()
+    assert "No moves left" in text_of(page, "notice")
+
+
+def test_a_bad_address_gets_a_message_and_a_playable_game(page: Any, site_url: str) -> None:
+    open_page(page, site_url + "?game=klondike&deal=abc")
+    assert "deal number must be a whole number" in text_of(page, "notice")
+    assert page.locator("[data-card]").count() == 52  # today's daily deal instead
+    assert text_of(page, "deal-label").startswith("Daily ")
+
+
+def test_a_reload_resumes_the_game(page: Any, site_url: str) -> None:
+    open_page(page, site_url)
+    first = pile_cards(page, "tableau-7")
+    card(page, "stock", 23).click()
+    open_page(page, site_url)
+    assert pile_cards(page, "tableau-7") == first
+    assert len(pile_cards(page, "waste")) == 1 and text_of(page, "moves") == "1"
