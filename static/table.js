@@ -11,7 +11,7 @@ const GAP = 0.12; // space between columns, in card widths
 const MAX_CARD_WIDTH = 150; // px: larger cards only make the table harder to take in
 const FAN_DOWN_FACE_UP = 0.27; // vertical step of a fanned column, in card heights
 const FAN_DOWN_FACE_DOWN = 0.11;
-const FAN_RIGHT = 0.4; // horizontal step of the draw-three waste, in card widths
+const FAN_RIGHT = 0.56; // horizontal step of the draw-three waste, in card widths
 const WASTE_FAN_SIZE = 3;
 
 /** Card size and origin for a board of width x height pixels. */
