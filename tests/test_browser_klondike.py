@@ -88,7 +88,7 @@ def test_the_browser_deals_the_same_cards_as_cpython(page: Any, site_url: str) -
         capture_output=True, text=True, check=True, env={"PYTHONPATH": str(ROOT / "py")},
     )
     expected = {}
-    for line in result.stdout.splitlines()[1:]:
+    for line in result.stdout.splitlines():
         name, _, cards = line.partition(":")
         expected[name] = [word.strip("[]") for word in cards.split()]
     for pile in PILES:

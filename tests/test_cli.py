@@ -28,7 +28,7 @@ def test_daily_prints_that_dates_deal() -> None:
     result = run("daily", "klondike", "2026-11-29", "--draw", "3")
     assert result.returncode == 0 and "daily deal of 2026-11-29" in result.stdout
     number = result.stdout.split("deal ")[-1].split("\n")[0]
-    assert run("deal", "klondike", number).stdout.split("\n", 1)[1] == result.stdout.split("\n", 1)[1]
+    assert run("deal", "klondike", number).stdout == result.stdout.split("\n", 1)[1]
 
 
 @pytest.mark.parametrize(

@@ -54,11 +54,10 @@ def run(arguments: Sequence[str]) -> str:
     rules = make_rules(game_id, parse_options(game_id, rest))
     if command == "daily":
         number = daily_deal(game_id, rules.options, which)
-        header = f"# {game_id} daily deal of {which}: deal {number}"
-    else:
-        number = parse_deal(which)
-        header = f"# {game_id} deal {number}"
-    return header + "\n" + rules.text_layout(rules.deal(number))
+        # The deal number comes first, as a comment line, so the daily can be replayed with `deal`.
+        return f"# {game_id} daily deal of {which}: deal {number}\n" + rules.text_layout(rules.deal(number))
+    # Nothing but the layout, so other programs can read it (FreeCell: Freecell Solver's format).
+    return rules.text_layout(rules.deal(parse_deal(which)))
 
 
 def main(arguments: Sequence[str]) -> int:

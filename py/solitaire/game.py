@@ -48,7 +48,16 @@ class Move:
 
 
 # Short pile codes of the move notation: t3 = tableau-3, f1 = foundation-1, ...
-PILE_CODES = {"stock": "s", "waste": "w", "foundation": "f", "tableau": "t", "cell": "c"}
+# A code without a number names a whole kind (Spider deals "s>t": one card to every column).
+PILE_CODES = {
+    "stock": "s",
+    "waste": "w",
+    "foundation": "f",
+    "tableau": "t",
+    "cell": "c",
+    "pyramid": "p",
+    "peak": "k",
+}
 CODE_PILES = {code: name for name, code in PILE_CODES.items()}
 MOVE_PATTERN = re.compile(r"^([a-z])(\d*)>([a-z])(\d*)(?:x(\d+))?$")
 
