@@ -6,10 +6,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from .game import OptionError, OptionSpec, Rules
+from .games.double_klondike import DoubleKlondike
 from .games.klondike import Klondike
 
 GAMES: dict[str, type[Any]] = {
     Klondike.game_id: Klondike,
+    DoubleKlondike.game_id: DoubleKlondike,
 }
 
 

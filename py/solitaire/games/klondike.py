@@ -53,11 +53,6 @@ from ..game import (
 )
 from ..rng import shuffled
 
-COLUMNS = 7
-FOUNDATIONS = 4
-TABLEAU = tuple(f"tableau-{n}" for n in range(1, COLUMNS + 1))
-FOUNDATION = tuple(f"foundation-{n}" for n in range(1, FOUNDATIONS + 1))
-
 OPTIONS = (
     OptionSpec("draw", ("1", "3"), changes_deal=True),
     OptionSpec("scoring", ("standard", "vegas", "vegas-cumulative", "none")),
@@ -91,6 +86,7 @@ class KlondikePosition:
     foundations: tuple[tuple[int, ...], ...]
     redeals: int  # times the waste has been turned over
     score: int  # the score earned by moves (time is accounted for in Rules.score)
+    deal_number: int = 0  # only games that reshuffle on a redeal (Double Klondike) need it
 
 
 def is_run(cards: tuple[int, ...]) -> bool:
@@ -127,10 +123,15 @@ class Klondike(Rules[KlondikePosition]):
     """Klondike for one set of options (draw, scoring, timed, open)."""
 
     game_id = "klondike"
-    option_specs = OPTIONS
+    option_specs: tuple[OptionSpec, ...] = OPTIONS
+    columns = 7
+    decks = 1
 
     def __init__(self, options: Mapping[str, str] | None = None) -> None:
-        self.options = validate_options(OPTIONS, options or {})
+        self.options = validate_options(self.option_specs, options or {})
+        self.tableau_names = tuple(f"tableau-{n}" for n in range(1, self.columns + 1))
+        self.foundation_names = tuple(f"foundation-{n}" for n in range(1, 4 * self.decks + 1))
+        self.card_count = 52 * self.decks
         self.draw = int(self.options["draw"])
         self.scoring = self.options["scoring"]
         self.vegas = self.scoring.startswith("vegas")
@@ -142,29 +143,30 @@ class Klondike(Rules[KlondikePosition]):
     # -- dealing -------------------------------------------------------------
 
     def deal(self, number: int) -> KlondikePosition:
-        """Shuffle one deck with the deal number as seed and lay it out.
-
-        The shuffled deck is dealt as a player deals by hand: one card to
-        each column from the left, then a row starting one column further
-        right, and so on; the 24 cards left, in order, are the stock, the
-        last one on top.
-        """
-        deck = shuffled(range(52), check_deal_number(number))
-        columns: list[list[int]] = [[] for _ in range(COLUMNS)]
-        position = 0
-        for row in range(COLUMNS):
-            for column in range(row, COLUMNS):
-                columns[column].append(deck[position])
-                position += 1
+        """Shuffle the deck with the deal number as seed and lay it out."""
+        deck = shuffled(range(self.card_count), check_deal_number(number))
+        columns, stock = self.lay_out(deck)
         return KlondikePosition(
             tableau=tuple(tuple(column) for column in columns),
             hidden=tuple(len(column) - 1 for column in columns),
-            stock=tuple(deck[position:]),
+            stock=tuple(stock),
             waste=(),
-            foundations=((),) * FOUNDATIONS,
+            foundations=((),) * len(self.foundation_names),
             redeals=0,
             score=VEGAS_STAKE if self.vegas else 0,
         )
+
+    def lay_out(self, deck: list[int]) -> tuple[list[list[int]], list[int]]:
+        """Deal as a player deals by hand: one card to each column from the
+        left, then a row starting one column further right, and so on; the
+        cards left, in order, are the stock, the last one on top."""
+        columns: list[list[int]] = [[] for _ in range(self.columns)]
+        dealt = 0
+        for row in range(self.columns):
+            for column in range(row, self.columns):
+                columns[column].append(deck[dealt])
+                dealt += 1
+        return columns, deck[dealt:]
 
     # -- moves ---------------------------------------------------------------
 
@@ -181,14 +183,14 @@ class Klondike(Rules[KlondikePosition]):
     def card_moves(self, position: KlondikePosition) -> list[Move]:
         """Every legal move that is not a draw or a redeal."""
         moves: list[Move] = []
-        tops = [("waste", position.waste)] + list(zip(TABLEAU, position.tableau))
+        tops = [("waste", position.waste)] + list(zip(self.tableau_names, position.tableau))
         for source, cards in tops:
             if cards:
                 moves += [Move(source, target) for target in self.foundation_targets(position, cards[-1])]
         if position.waste:
             card = position.waste[-1]
             moves += [
-                Move("waste", TABLEAU[i])
+                Move("waste", self.tableau_names[i])
                 for i, column in enumerate(position.tableau)
                 if fits_on_tableau(card, column)
             ]
@@ -198,14 +200,14 @@ class Klondike(Rules[KlondikePosition]):
                 if not is_run(run):
                     continue
                 moves += [
-                    Move(TABLEAU[source_index], TABLEAU[i], len(run))
+                    Move(self.tableau_names[source_index], self.tableau_names[i], len(run))
                     for i, target in enumerate(position.tableau)
                     if i != source_index and fits_on_tableau(run[0], target)
                 ]
         for f_index, foundation in enumerate(position.foundations):
             if foundation:
                 moves += [
-                    Move(FOUNDATION[f_index], TABLEAU[i])
+                    Move(self.foundation_names[f_index], self.tableau_names[i])
                     for i, column in enumerate(position.tableau)
                     if fits_on_tableau(foundation[-1], column)
                 ]
@@ -213,7 +215,7 @@ class Klondike(Rules[KlondikePosition]):
 
     def foundation_targets(self, position: KlondikePosition, card: int) -> list[str]:
         return [
-            FOUNDATION[i]
+            self.foundation_names[i]
             for i, foundation in enumerate(position.foundations)
             if fits_on_foundation(card, foundation)
         ]
@@ -279,7 +281,7 @@ class Klondike(Rules[KlondikePosition]):
             if move.count != 1:
                 raise IllegalMove("only the top card of the waste can be played")
             return position.waste[-1:]
-        if (index := pile_index(move.source, "foundation", FOUNDATIONS)) is not None:
+        if (index := pile_index(move.source, "foundation", len(self.foundation_names))) is not None:
             foundation = position.foundations[index]
             if not foundation:
                 raise IllegalMove("that foundation is empty")
@@ -288,7 +290,7 @@ class Klondike(Rules[KlondikePosition]):
             if move.target.startswith("foundation"):
                 raise IllegalMove("a foundation card can only go back to a column")
             return foundation[-1:]
-        if (index := pile_index(move.source, "tableau", COLUMNS)) is not None:
+        if (index := pile_index(move.source, "tableau", self.columns)) is not None:
             column = position.tableau[index]
             if move.count > len(column):
                 raise IllegalMove("that column does not hold so many cards")
@@ -305,21 +307,21 @@ class Klondike(Rules[KlondikePosition]):
     def remove(self, position: KlondikePosition, source: str, count: int) -> KlondikePosition:
         if source == "waste":
             return replace(position, waste=position.waste[:-count])
-        if (index := pile_index(source, "foundation", FOUNDATIONS)) is not None:
+        if (index := pile_index(source, "foundation", len(self.foundation_names))) is not None:
             return replace(position, foundations=replace_at(position.foundations, index, position.foundations[index][:-count]))
-        index = pile_index(source, "tableau", COLUMNS)
+        index = pile_index(source, "tableau", self.columns)
         assert index is not None
         return replace(position, tableau=replace_at(position.tableau, index, position.tableau[index][:-count]))
 
     def put(self, position: KlondikePosition, target: str, cards: tuple[int, ...]) -> KlondikePosition:
-        if (index := pile_index(target, "foundation", FOUNDATIONS)) is not None:
+        if (index := pile_index(target, "foundation", len(self.foundation_names))) is not None:
             foundation = position.foundations[index]
             if not fits_on_foundation(cards[0], foundation):
                 if not foundation:
                     raise IllegalMove("a foundation starts with an Ace")
                 raise IllegalMove(f"the {card_name(cards[0])} does not follow the {card_name(foundation[-1])}")
             return replace(position, foundations=replace_at(position.foundations, index, foundation + cards))
-        if (index := pile_index(target, "tableau", COLUMNS)) is not None:
+        if (index := pile_index(target, "tableau", self.columns)) is not None:
             column = position.tableau[index]
             if not fits_on_tableau(cards[0], column):
                 if not column:
@@ -362,7 +364,7 @@ class Klondike(Rules[KlondikePosition]):
     # -- verdicts ------------------------------------------------------------
 
     def is_won(self, position: KlondikePosition) -> bool:
-        return sum(len(foundation) for foundation in position.foundations) == 52
+        return sum(len(foundation) for foundation in position.foundations) == self.card_count
 
     def is_stuck(self, position: KlondikePosition) -> bool:
         """No card move now, nor after any number of draws and redeals.
@@ -392,12 +394,14 @@ class Klondike(Rules[KlondikePosition]):
         both foundations of the other colour are no more than one rank
         behind (no card that could go on it in a column is still out).
         """
-        highest = [0, 0, 0, 0]
+        # The lowest foundation of each suit (two decks: two foundations per suit; one not started counts 0).
+        built: list[list[int]] = [[] for _ in range(4)]
         for foundation in position.foundations:
             if foundation:
-                highest[suit(foundation[-1])] = rank(foundation[-1])
+                built[suit(foundation[-1])].append(rank(foundation[-1]))
+        highest = [min(ranks + [0] * (self.decks - len(ranks))) for ranks in built]
         moves = []
-        tops = [("waste", position.waste)] + list(zip(TABLEAU, position.tableau))
+        tops = [("waste", position.waste)] + list(zip(self.tableau_names, position.tableau))
         for source, cards in tops:
             if not cards:
                 continue
@@ -445,9 +449,9 @@ class Klondike(Rules[KlondikePosition]):
             return position.stock
         if pile == "waste":
             return position.waste
-        if (index := pile_index(pile, "foundation", FOUNDATIONS)) is not None:
+        if (index := pile_index(pile, "foundation", len(self.foundation_names))) is not None:
             return position.foundations[index]
-        if (index := pile_index(pile, "tableau", COLUMNS)) is not None:
+        if (index := pile_index(pile, "tableau", self.columns)) is not None:
             return position.tableau[index]
         raise KeyError(pile)
 
@@ -456,8 +460,8 @@ class Klondike(Rules[KlondikePosition]):
     def slots(self) -> list[Slot]:
         waste_fan: Fan = "right" if self.draw == 3 else "none"
         top = [Slot("stock", 0, 0, "none"), Slot("waste", 1, 0, waste_fan)]
-        top += [Slot(name, 3 + i, 0, "none", "A") for i, name in enumerate(FOUNDATION)]
-        return top + [Slot(name, i, 1, "down", "K") for i, name in enumerate(TABLEAU)]
+        top += [Slot(name, 3 + i, 0, "none", "A") for i, name in enumerate(self.foundation_names)]
+        return top + [Slot(name, i, 1, "down", "K") for i, name in enumerate(self.tableau_names)]
 
     def piles(self, position: KlondikePosition) -> list[PileView]:
         def view(name: str, cards: tuple[int, ...], face_down: int = 0, show_all: bool = False) -> PileView:
@@ -472,10 +476,10 @@ class Klondike(Rules[KlondikePosition]):
             view("stock", position.stock, len(position.stock), self.open),
             view("waste", position.waste),
         ]
-        result += [view(name, cards) for name, cards in zip(FOUNDATION, position.foundations)]
+        result += [view(name, cards) for name, cards in zip(self.foundation_names, position.foundations)]
         result += [
             view(name, column, hidden, self.open)
-            for name, column, hidden in zip(TABLEAU, position.tableau, position.hidden)
+            for name, column, hidden in zip(self.tableau_names, position.tableau, position.hidden)
         ]
         return result
 
@@ -507,8 +511,8 @@ class Klondike(Rules[KlondikePosition]):
             return f"{name}:" + "".join(" " + text for text in texts)
 
         lines = [line("stock", position.stock, len(position.stock)), line("waste", position.waste)]
-        lines += [line(name, cards) for name, cards in zip(FOUNDATION, position.foundations)]
-        lines += [line(name, column, hidden) for name, column, hidden in zip(TABLEAU, position.tableau, position.hidden)]
+        lines += [line(name, cards) for name, cards in zip(self.foundation_names, position.foundations)]
+        lines += [line(name, column, hidden) for name, column, hidden in zip(self.tableau_names, position.tableau, position.hidden)]
         return "\n".join(lines)
 
     def parse_layout(self, text: str) -> KlondikePosition:
@@ -528,7 +532,7 @@ class Klondike(Rules[KlondikePosition]):
             name = name.strip()
             if name == "redeals":
                 redeals = int(rest)
-            elif name in ("stock", "waste") + FOUNDATION + TABLEAU:
+            elif name in ("stock", "waste") + self.foundation_names + self.tableau_names:
                 piles[name] = rest.split()
             else:
                 raise ValueError(f"unknown pile {name!r}")
@@ -538,16 +542,17 @@ class Klondike(Rules[KlondikePosition]):
             face_down = sum(1 for w in words if w.startswith("["))
             if any(w.startswith("[") for w in words[face_down:]):
                 raise ValueError(f"{name}: face-down cards [..] must lie below the face-up ones")
-            return tuple(parse_card(w.strip("[]")) for w in words), face_down
+            return tuple(parse_card(w.strip("[]"), copies.next_deck(w.strip("[]").upper())) for w in words), face_down
 
+        copies = CopyCounter()
         try:
-            columns = [read(name) for name in TABLEAU]
+            columns = [read(name) for name in self.tableau_names]
             position = KlondikePosition(
                 tableau=tuple(cards for cards, _ in columns),
                 hidden=tuple(min(down, max(len(cards) - 1, 0)) for cards, down in columns),
                 stock=read("stock")[0],
                 waste=read("waste")[0],
-                foundations=tuple(read(name)[0] for name in FOUNDATION),
+                foundations=tuple(read(name)[0] for name in self.foundation_names),
                 redeals=redeals,
                 score=VEGAS_STAKE if self.vegas else 0,
             )
@@ -556,12 +561,24 @@ class Klondike(Rules[KlondikePosition]):
         every_card = sorted(
             position.stock + position.waste + sum(position.tableau, ()) + sum(position.foundations, ())
         )
-        if every_card != list(full_deck()):
-            raise ValueError("the layout must hold each of the 52 cards exactly once")
-        for name, foundation in zip(FOUNDATION, position.foundations):
+        if every_card != list(full_deck(self.decks)):
+            count = "each of the 52 cards exactly once" if self.decks == 1 else f"each card exactly {self.decks} times"
+            raise ValueError(f"the layout must hold {count}")
+        for name, foundation in zip(self.foundation_names, position.foundations):
             if foundation and not all(fits_on_foundation(c, foundation[:i]) for i, c in enumerate(foundation)):
                 raise ValueError(f"{name} must run from the Ace up in one suit")
         return position
+
+
+class CopyCounter:
+    """Gives the 1st, 2nd, ... copy of a card text the deck index 0, 1, ..."""
+
+    def __init__(self) -> None:
+        self.seen: dict[str, int] = {}
+
+    def next_deck(self, text: str) -> int:
+        self.seen[text] = self.seen.get(text, -1) + 1
+        return self.seen[text]
 
 
 def replace_at(items: tuple[tuple[int, ...], ...], index: int, value: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:

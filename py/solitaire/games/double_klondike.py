@@ -1,0 +1,76 @@
+"""Double Klondike: Klondike with two decks, as the Double Klondike rule text describes it.
+
+104 cards. Nine columns of 1..9 cards (the rule text deals them column by
+column, starting with the nine cards on the right), only the top card of
+each face up; the other 59 cards make the stock. Eight foundations, two per
+suit, build up from the Ace. Building, moving runs, a King or King-led run
+onto an empty column, turning exposed cards, draw one or three with only the
+top waste card playable, and foundation cards coming back: all as in
+Klondike. When the stock is empty the waste is gathered, *shuffled* and
+becomes the new stock, as often as the player likes. The shuffle is
+deterministic: the waste is shuffled with our generator seeded from the deal
+number and the number of the redeal, so a deal always plays the same way
+(and CPython and Pyodide agree).
+
+Scoring (option ``scoring``): ``standard`` uses Klondike's Standard (Windows)
+points: +5 waste to column, +10 to a foundation, -15 foundation to column,
++5 per card turned, -100 per redeal in draw one and -20 per redeal from the
+third on in draw three, never below 0, plus the timed adjustments. Vegas is
+not offered: its stake and pass limits belong to one-deck Klondike. ``none``
+keeps no score.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..game import Move, OptionSpec
+from ..rng import shuffled
+from .klondike import Klondike, KlondikePosition
+
+OPTIONS = (
+    OptionSpec("draw", ("1", "3"), changes_deal=True),
+    OptionSpec("scoring", ("standard", "none")),
+    OptionSpec("timed", ("off", "on")),
+    OptionSpec("open", ("off", "on")),
+)
+# Each redeal's shuffle seed: the deal number and the redeal's number, kept apart.
+REDEAL_SEED_SHIFT = 16
+
+
+class DoubleKlondike(Klondike):
+    """Two decks, nine columns, eight foundations, shuffled redeals."""
+
+    game_id = "double-klondike"
+    option_specs = OPTIONS
+    columns = 9
+    decks = 2
+
+    def deal(self, number: int) -> KlondikePosition:
+        position = super().deal(number)
+        # The redeal shuffles need the deal number; it rides in the position.
+        return replace(position, deal_number=number)
+
+    def lay_out(self, deck: list[int]) -> tuple[list[list[int]], list[int]]:
+        """Column by column from the right: nine cards, then eight, ... then one."""
+        columns: list[list[int]] = [[] for _ in range(self.columns)]
+        dealt = 0
+        for column in reversed(range(self.columns)):
+            columns[column] = deck[dealt : dealt + column + 1]
+            dealt += column + 1
+        return columns, deck[dealt:]
+
+    def redeal(self, position: KlondikePosition, move: Move) -> KlondikePosition:
+        """Turn the waste over as Klondike does, then shuffle the new stock."""
+        turned = super().redeal(position, move)
+        seed = (position.deal_number << REDEAL_SEED_SHIFT) | turned.redeals
+        return replace(turned, stock=tuple(shuffled(turned.stock, seed)))
+
+    def is_stuck(self, position: KlondikePosition) -> bool:
+        """Stuck only when no card moves and no card of the stock or the waste
+        fits anywhere: the shuffled redeals can bring any of them to the top."""
+        if self.is_won(position) or self.card_moves(position):
+            return False
+        return not any(
+            self.card_moves(replace(position, waste=(card,))) for card in position.stock + position.waste
+        )
