@@ -16,6 +16,7 @@ Messages (``type`` and its fields):
 - ``pause``, ``resume``: stop and restart the clock (the page is hidden).
 - ``autoplay``: ``on`` (true or false): move safe cards to the foundations.
 - ``save``: the game as a save; ``load``: ``save``, a save to restore.
+- ``games``: the list of games and their options (answered without a view).
 - ``setup``: ``game``, ``options``, ``layout``: start from a position written
   in the game's text notation (tests use it to set up a position).
 
@@ -33,7 +34,7 @@ from typing import Any
 from solitaire.cards import card_name, card_text
 from solitaire.daily import daily_deal, parse_date
 from solitaire.game import MAX_DEAL, IllegalMove, Move, OptionError
-from solitaire.registry import make_rules
+from solitaire.registry import GAMES, game_class, make_rules
 from solitaire.session import SaveError, Session
 
 JsonObject = dict[str, Any]
@@ -74,6 +75,8 @@ class Bridge:
             kind = message.get("type")
             if kind == "save":
                 return json.dumps({"ok": True, "save": self.current().to_save()})
+            if kind == "games":
+                return json.dumps({"ok": True, "games": game_list()})
             if kind not in self.handlers:
                 raise MessageError(f"unknown message type {kind!r}")
             self.handlers[kind](message)
@@ -213,7 +216,22 @@ class Bridge:
             "canComplete": not won and rules.completion(position) is not None,
             "autoplay": session.autoplay,
             "statusLine": rules.status_line(position),
+            "tapMoves": rules.tap_moves,
         }
+
+
+def game_list() -> list[JsonObject]:
+    """Every game with its options: name, choices (the first is the default)."""
+    return [
+        {
+            "id": game_id,
+            "options": [
+                {"name": spec.name, "choices": list(spec.choices), "changesDeal": spec.changes_deal}
+                for spec in game_class(game_id).option_specs
+            ],
+        }
+        for game_id in GAMES
+    ]
 
 
 def text_field(message: JsonObject, name: str) -> str:

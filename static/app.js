@@ -6,13 +6,14 @@
 import { startEngine } from "./engine.js";
 import { attachInput } from "./input.js";
 import * as storage from "./storage.js";
+import { showRules } from "./rules.js";
 import { drawTable } from "./table.js";
+import { gameName, optionLabel, valueLabel } from "./text.js";
 import { requestFromUrl, today } from "./url.js";
 
 const $ = (id) => document.getElementById(id);
 const board = $("board");
-const state = { send: null, view: null, pick: null, geometry: null, noticeTimer: 0 };
-const GAME_NAMES = { klondike: "Klondike" };
+const state = { send: null, view: null, pick: null, geometry: null, noticeTimer: 0, games: [] };
 
 // -- talking to the engine ------------------------------------------------------
 
@@ -46,7 +47,8 @@ function render() {
 
 function renderBar() {
   const view = state.view;
-  $("game-title").textContent = GAME_NAMES[view.game] ?? view.game;
+  $("game-picker").value = view.game;
+  document.title = `${gameName(view.game)} · Solitaire`;
   $("deal-label").textContent = view.daily ? `Daily ${view.daily}` : `#${view.deal}`;
   $("score").textContent = scoreText(view);
   $("moves").textContent = String(view.moves);
@@ -135,17 +137,48 @@ function startGame(request) {
   return ok;
 }
 
-// -- settings ---------------------------------------------------------------------
+// -- game picker and settings -------------------------------------------------------
 
+function fillGamePicker() {
+  const picker = $("game-picker");
+  picker.replaceChildren(
+    ...state.games.map((game) => {
+      const option = document.createElement("option");
+      option.value = game.id;
+      option.textContent = gameName(game.id);
+      return option;
+    }),
+  );
+  picker.disabled = false;
+  picker.addEventListener("change", () => {
+    const chosen = picker.value;
+    picker.value = state.view.game; // stays until the player confirms
+    confirmThen(() => startGame({ game: chosen, options: storage.loadOptions(chosen) }));
+  });
+}
+
+/** The settings form: one group of radio buttons per option of the current game. */
 function openSettings() {
-  const form = $("settings-form");
-  const options = state.view.options;
-  for (const name of ["draw", "scoring"]) {
-    for (const input of form.elements[name]) input.checked = input.value === options[name];
-  }
-  form.elements.timed.checked = options.timed === "on";
-  form.elements.open.checked = options.open === "on";
-  form.elements.autoplay.checked = Boolean(state.view.autoplay);
+  const spec = state.games.find((game) => game.id === state.view.game);
+  const fields = (spec?.options ?? []).map((option) => {
+    const fieldset = document.createElement("fieldset");
+    const legend = document.createElement("legend");
+    legend.textContent = optionLabel(option.name);
+    fieldset.append(legend);
+    for (const choice of option.choices) {
+      const label = document.createElement("label");
+      const input = document.createElement("input");
+      input.type = "radio";
+      input.name = option.name;
+      input.value = choice;
+      input.checked = state.view.options[option.name] === choice;
+      label.append(input, ` ${valueLabel(option.name, choice)}`);
+      fieldset.append(label);
+    }
+    return fieldset;
+  });
+  $("game-options").replaceChildren(...fields);
+  $("settings-form").elements.autoplay.checked = Boolean(state.view.autoplay);
   $("settings").showModal();
 }
 
@@ -156,13 +189,8 @@ function applySettings() {
     storage.savePreferences({ ...storage.loadPreferences(), autoplay });
     act({ type: "autoplay", on: autoplay });
   }
-  const options = {
-    draw: form.elements.draw.value,
-    scoring: form.elements.scoring.value,
-    timed: form.elements.timed.checked ? "on" : "off",
-    open: form.elements.open.checked ? "on" : "off",
-  };
   const current = state.view.options;
+  const options = Object.fromEntries(Object.keys(current).map((name) => [name, form.elements[name]?.value ?? current[name]]));
   if (Object.keys(options).some((name) => options[name] !== current[name])) {
     confirmThen(() => startGame({ game: state.view.game, options }));
   }
@@ -214,6 +242,8 @@ async function main() {
     setProgress("The game could not load. Check your connection and reload the page.", 1);
     return;
   }
+  state.games = state.send({ type: "games" }).games;
+  fillGamePicker();
   const preferences = storage.loadPreferences();
   if (preferences.autoplay) state.send({ type: "autoplay", on: true });
   firstGame();
@@ -224,6 +254,7 @@ async function main() {
   $("redo").addEventListener("click", game.redo);
   $("complete").addEventListener("click", game.complete);
   $("open-settings").addEventListener("click", openSettings);
+  $("open-rules").addEventListener("click", () => showRules(state.view.game));
   $("settings").addEventListener("close", () => $("settings").returnValue === "apply" && applySettings());
   $("won").addEventListener("close", () => $("won").returnValue === "new" && startGame({ game: state.view.game, options: state.view.options }));
   new ResizeObserver(() => state.view && render()).observe(board);

@@ -118,6 +118,11 @@ export function attachInput(board, game) {
       game.pick(null);
       return;
     }
+    const targets = view.legal[key];
+    if (view.tapMoves && targets.length === 1) {
+      game.move({ pile: done.pile, index: done.index }, targets[0]);
+      return;
+    }
     if (doubleTap) {
       lastTap = { key: null, time: 0 };
       game.toFoundation({ pile: done.pile, index: done.index });

@@ -8,6 +8,8 @@ import { CARD_HEIGHT, CARD_WIDTH, cardBack, cardFace, emptySlot, ensureCardDefs 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const ASPECT = CARD_HEIGHT / CARD_WIDTH;
 const GAP = 0.12; // space between columns, in card widths
+const NARROW_GAP = 0.06; // for games of nine or more columns, so phones keep usable cards
+const FAN_ROOM = 2.2; // card heights kept below the last row for fanned columns
 const MAX_CARD_WIDTH = 150; // px: larger cards only make the table harder to take in
 const FAN_DOWN_FACE_UP = 0.27; // vertical step of a fanned column, in card heights
 const FAN_DOWN_FACE_DOWN = 0.11;
@@ -19,12 +21,14 @@ export function measure(view, width, height) {
   const columns = Math.max(...view.slots.map((slot) => slot.x)) + 1;
   const rows = Math.max(...view.slots.map((slot) => slot.y)) + 1;
   const pad = Math.max(6, Math.min(width, height) * 0.02);
+  const gapRatio = columns >= 9 ? NARROW_GAP : GAP;
+  const fans = view.slots.some((slot) => slot.fan === "down") ? FAN_ROOM : 0;
   // Wide enough for every column, and short enough that the rows and a
   // reasonable fan below them fit the height.
-  const byWidth = (width - 2 * pad) / (columns + (columns - 1) * GAP);
-  const byHeight = (height - 2 * pad) / (ASPECT * (rows + 2.2));
+  const byWidth = (width - 2 * pad) / (columns + (columns - 1) * gapRatio);
+  const byHeight = (height - 2 * pad) / (ASPECT * (rows + fans) + gapRatio * rows);
   const cardWidth = Math.min(byWidth, byHeight, MAX_CARD_WIDTH);
-  const gap = cardWidth * GAP;
+  const gap = cardWidth * gapRatio;
   const tableWidth = columns * cardWidth + (columns - 1) * gap;
   return {
     cardWidth,

@@ -163,6 +163,9 @@ class Rules(ABC, Generic[P]):
 
     game_id: str
     options: dict[str, str]
+    # True where tapping a card that has a single legal destination should play it
+    # at once (TriPeaks: the waste is the only place any card goes).
+    tap_moves: bool = False
 
     @abstractmethod
     def deal(self, number: int) -> P:

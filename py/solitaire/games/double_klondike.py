@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..game import Move, OptionSpec
+from ..game import Fan, Move, OptionSpec, Slot
 from ..rng import shuffled
 from .klondike import Klondike, KlondikePosition
 
@@ -59,6 +59,15 @@ class DoubleKlondike(Klondike):
             columns[column] = deck[dealt : dealt + column + 1]
             dealt += column + 1
         return columns, deck[dealt:]
+
+    def slots(self) -> list[Slot]:
+        """Stock, waste and eight foundations in a row; the nine columns centred under them."""
+        first_foundation = 2 if self.draw == 1 else 3  # room for the draw-three fan
+        offset = (first_foundation + 8 - self.columns) / 2
+        waste_fan: Fan = "right" if self.draw == 3 else "none"
+        top = [Slot("stock", 0, 0, "none"), Slot("waste", 1, 0, waste_fan)]
+        top += [Slot(name, first_foundation + i, 0, "none", "A") for i, name in enumerate(self.foundation_names)]
+        return top + [Slot(name, offset + i, 1, "down", "K") for i, name in enumerate(self.tableau_names)]
 
     def redeal(self, position: KlondikePosition, move: Move) -> KlondikePosition:
         """Turn the waste over as Klondike does, then shuffle the new stock."""

@@ -1,0 +1,51 @@
+// text.js: names of games and option values as the page shows them, in English and German.
+//
+// Python owns which games and options exist (the bridge's "games" message);
+// this file only says how to call them. Anything missing falls back to its id.
+
+export const GAME_NAMES = {
+  en: {
+    klondike: "Klondike",
+    "double-klondike": "Double Klondike",
+    spider: "Spider",
+    freecell: "FreeCell",
+    pyramid: "Pyramid",
+    tripeaks: "TriPeaks",
+  },
+  de: {
+    klondike: "Klondike",
+    "double-klondike": "Doppel-Klondike",
+    spider: "Spider",
+    freecell: "FreeCell",
+    pyramid: "Pyramide",
+    tripeaks: "TriPeaks",
+  },
+};
+
+// Option name -> [legend, {value: label}]
+export const OPTION_LABELS = {
+  en: {
+    draw: ["Draw", { 1: "One card", 3: "Three cards" }],
+    scoring: ["Scoring", { standard: "Standard", vegas: "Vegas", "vegas-cumulative": "Vegas, cumulative", none: "None" }],
+    timed: ["Timed game", { off: "Off", on: "On (Standard scoring)" }],
+    open: ["Open mode", { off: "Off", on: "Every card shown" }],
+    suits: ["Suits", { 1: "One suit", 2: "Two suits", 4: "Four suits" }],
+  },
+  de: {
+    draw: ["Ziehen", { 1: "Eine Karte", 3: "Drei Karten" }],
+    scoring: ["Wertung", { standard: "Standard", vegas: "Vegas", "vegas-cumulative": "Vegas, kumulativ", none: "Keine" }],
+    timed: ["Auf Zeit", { off: "Aus", on: "An (Standardwertung)" }],
+    open: ["Offenes Spiel", { off: "Aus", on: "Alle Karten sichtbar" }],
+    suits: ["Farben", { 1: "Eine Farbe", 2: "Zwei Farben", 4: "Vier Farben" }],
+  },
+};
+
+export const gameName = (id, lang = "en") => GAME_NAMES[lang]?.[id] ?? GAME_NAMES.en[id] ?? id;
+
+export function optionLabel(name, lang = "en") {
+  return (OPTION_LABELS[lang]?.[name] ?? OPTION_LABELS.en[name] ?? [name, {}])[0];
+}
+
+export function valueLabel(name, value, lang = "en") {
+  return (OPTION_LABELS[lang]?.[name] ?? OPTION_LABELS.en[name] ?? [name, {}])[1][value] ?? value;
+}
