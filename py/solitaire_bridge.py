@@ -118,11 +118,7 @@ class Bridge:
 
     def stock(self, _: JsonObject) -> None:
         session = self.current()
-        moves = session.rules.legal_moves(session.position)
-        stock_moves = [m for m in moves if "stock" in (m.source, m.target)]
-        if not stock_moves:
-            raise IllegalMove("the stock is used up")
-        session.play(stock_moves[0])
+        session.play(session.rules.stock_move(session.position))
 
     def to_foundation(self, message: JsonObject) -> None:
         session = self.current()

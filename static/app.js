@@ -51,6 +51,7 @@ function renderBar() {
   document.title = `${gameName(view.game)} · Solitaire`;
   $("deal-label").textContent = view.daily ? `Daily ${view.daily}` : `#${view.deal}`;
   $("score").textContent = scoreText(view);
+  $("score-stat").hidden = view.score === null;
   $("moves").textContent = String(view.moves);
   $("time").textContent = clockText(view.seconds);
   $("mode").textContent = view.statusLine;

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from solitaire.daily import daily_deal
+from solitaire.registry import make_rules
 from solitaire_bridge import Bridge
 
 
@@ -152,3 +153,16 @@ def test_autoplay_preference() -> None:
     assert view["autoplay"]
     # After the AC, every other Ace and then the 2s and so on are safe: the whole game plays out.
     assert view["status"] == "won"
+
+
+def test_a_refused_deal_says_why() -> None:
+    """Spider deals only when no column is empty; the page is told so in words."""
+    lines = make_rules("spider").text_layout(make_rules("spider").deal(1)).splitlines()
+    first = next(i for i, line in enumerate(lines) if line.startswith("tableau-1:"))
+    moved = [f"[{word.strip('[]')}]" for word in lines[first].split()[1:]]
+    lines[first + 1] = "tableau-2: " + " ".join(moved + lines[first + 1].split()[1:])
+    lines[first] = "tableau-1:"
+    bridge = Bridge()
+    assert send(bridge, type="setup", game="spider", layout="\n".join(lines))["ok"]
+    answer = send(bridge, type="stock")
+    assert not answer["ok"] and "fill the empty columns" in answer["error"]

@@ -179,6 +179,14 @@ class Rules(ABC, Generic[P]):
     def apply(self, position: P, move: Move) -> P:
         """The position after ``move``; raises ``IllegalMove`` and changes nothing if it is not allowed."""
 
+    def stock_move(self, position: P) -> Move:
+        """The move a click on the stock makes: the legal draw or redeal.
+        Games override it to let ``apply`` explain why a deal is refused."""
+        for move in self.legal_moves(position):
+            if "stock" in (move.source, move.target):
+                return move
+        raise IllegalMove("the stock is used up")
+
     @abstractmethod
     def safe_moves(self, position: P) -> list[Move]:
         """Moves to the foundations that can never hurt (played automatically when the player wants)."""

@@ -7,11 +7,15 @@ from typing import Any
 
 from .game import OptionError, OptionSpec, Rules
 from .games.double_klondike import DoubleKlondike
+from .games.freecell import FreeCell
 from .games.klondike import Klondike
+from .games.spider import Spider
 
 GAMES: dict[str, type[Any]] = {
     Klondike.game_id: Klondike,
     DoubleKlondike.game_id: DoubleKlondike,
+    Spider.game_id: Spider,
+    FreeCell.game_id: FreeCell,
 }
 
 

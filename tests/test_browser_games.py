@@ -1,0 +1,73 @@
+"""Every game through the real page: the picker, the URL, the DOM contract and moves."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from test_browser_klondike import card, open_page, pile_cards, text_of
+
+from solitaire.cards import card_text
+from solitaire.game import Move
+from solitaire.registry import GAMES, make_rules
+
+pytestmark = pytest.mark.browser
+
+
+def every_pile_is_a_slot(page: Any, game: str, options: dict[str, str]) -> None:
+    rules = make_rules(game, options)
+    for slot in rules.slots():
+        assert page.locator(f'.slot[data-pile="{slot.name}"]').count() == 1, slot.name
+
+
+def first_card_move(game: str, deal: int, options: dict[str, str]) -> tuple[Move, int]:
+    """A move of the deal that is not a draw, and the index of the card it picks."""
+    rules = make_rules(game, options)
+    position = rules.deal(deal)
+    sizes = {pile.name: len(pile.cards) for pile in rules.piles(position)}
+    for move in rules.legal_moves(position):
+        if "stock" not in (move.source, move.target):
+            return move, sizes[move.source] - move.count
+    raise AssertionError("the deal has no card move")
+
+
+def test_the_picker_lists_every_game_and_switches(page: Any, site_url: str) -> None:
+    open_page(page, site_url + "?game=klondike&deal=3")
+    values = page.eval_on_selector_all("#game-picker option", "options => options.map(o => o.value)")
+    assert values == list(GAMES)
+    page.locator("#game-picker").select_option("double-klondike")
+    page.wait_for_selector('.slot[data-pile="tableau-9"]', state="attached")
+    assert page.locator("[data-card]").count() == 104
+    assert page.locator("#game-picker").input_value() == "double-klondike"
+
+
+def test_the_picker_asks_before_giving_up_a_game(page: Any, site_url: str) -> None:
+    open_page(page, site_url + "?game=klondike&deal=1")
+    card(page, "tableau-1", 0).click()
+    card(page, "tableau-7", 6).click()
+    page.locator("#game-picker").select_option("double-klondike")
+    assert page.locator("#confirm").is_visible()
+    page.locator("#confirm button[value=cancel]").click()
+    assert page.locator("[data-card]").count() == 52 and text_of(page, "moves") == "1"
+    assert page.locator("#game-picker").input_value() == "klondike"
+
+
+@pytest.mark.parametrize("game", [game for game in GAMES if game != "klondike"])
+def test_each_game_shows_the_engines_deal_and_plays_a_move(page: Any, site_url: str, game: str) -> None:
+    deal = 3
+    options = {"open": "on"} if "open" in [spec.name for spec in make_rules(game).option_specs] else {}
+    query = "".join(f"&{name}={value}" for name, value in options.items())
+    open_page(page, site_url + f"?game={game}&deal={deal}{query}")
+    every_pile_is_a_slot(page, game, options)
+    rules = make_rules(game, options)
+    for pile in rules.piles(rules.deal(deal)):
+        expected = [card_text(c) if up else "down" for c, up in zip(pile.cards, pile.face_up)]
+        assert pile_cards(page, pile.name) == expected, pile.name
+    move, index = first_card_move(game, deal, options)
+    source_before, target_before = pile_cards(page, move.source), pile_cards(page, move.target)
+    card(page, move.source, index).click()
+    if not rules.tap_moves:
+        target_cards = page.locator(f'[data-card][data-pile="{move.target}"]')
+        (target_cards.last if target_cards.count() else page.locator(f'.slot[data-pile="{move.target}"]')).click()
+    assert text_of(page, "moves") != "0"
+    assert (pile_cards(page, move.source), pile_cards(page, move.target)) != (source_before, target_before)

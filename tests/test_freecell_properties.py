@@ -1,0 +1,110 @@
+"""Invariants of FreeCell under random legal play (hypothesis)."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from solitaire.game import IllegalMove, Move, move_notation, parse_move
+from solitaire.games.freecell import FreeCell, FreeCellPosition
+from solitaire.games.klondike import is_run
+
+F = FreeCell()
+
+
+def all_cards(position: FreeCellPosition) -> list[int]:
+    held = tuple(card for card in position.cells if card is not None)
+    return sorted(sum(position.tableau, ()) + sum(position.foundations, ()) + held)
+
+
+def random_play(deal: int, choices: list[int], prefer_home: bool = False) -> list[FreeCellPosition]:
+    """Positions of a random game; with ``prefer_home`` safe moves go first, so foundations fill up."""
+    positions = [F.deal(deal)]
+    for choice in choices:
+        moves = (F.safe_moves(positions[-1]) if prefer_home else []) or F.legal_moves(positions[-1])
+        if not moves:
+            break
+        positions.append(F.apply(positions[-1], moves[choice % len(moves)]))
+    return positions
+
+
+play = given(
+    deal=st.integers(1, 2**31 - 1),
+    choices=st.lists(st.integers(0, 1000), min_size=30, max_size=150),
+    prefer_home=st.booleans(),
+)
+
+
+@play
+@settings(max_examples=60, deadline=None)
+def test_every_card_exactly_once(deal: int, choices: list[int], prefer_home: bool) -> None:
+    for position in random_play(deal, choices, prefer_home):
+        assert all_cards(position) == list(range(52))
+        assert len(position.tableau) == 8 and len(position.cells) == 4 and len(position.foundations) == 4
+
+
+@play
+@settings(max_examples=40, deadline=None)
+def test_every_legal_move_keeps_the_rules(deal: int, choices: list[int], prefer_home: bool) -> None:
+    """Listed moves respect the capacity, notation round-trips, and foundations stay suit sequences."""
+    for position in random_play(deal, choices, prefer_home)[-3:]:
+        for move in F.legal_moves(position):
+            assert parse_move(move_notation(move)) == move
+            if move.source.startswith("tableau") and move.target.startswith("tableau"):
+                target_empty = not F.pile_cards(position, move.target)
+                assert move.count <= F.move_capacity(position, to_empty_column=target_empty)
+                assert is_run(F.pile_cards(position, move.source)[-move.count :])
+            else:
+                assert move.count == 1
+            assert not move.source.startswith("foundation")
+            after = F.apply(position, move)
+            for foundation in after.foundations:
+                assert [card % 13 for card in foundation] == list(range(len(foundation)))
+                assert len({card // 13 for card in foundation}) <= 1
+
+
+@play
+@settings(max_examples=60, deadline=None)
+def test_layout_text_reads_back(deal: int, choices: list[int], prefer_home: bool) -> None:
+    for position in random_play(deal, choices, prefer_home)[::10]:
+        text = F.text_layout(position)
+        assert F.parse_layout(text) == position
+        assert F.text_layout(F.parse_layout(text)) == text
+
+
+@play
+@settings(max_examples=40, deadline=None)
+def test_verdicts_agree_with_the_moves(deal: int, choices: list[int], prefer_home: bool) -> None:
+    position = random_play(deal, choices, prefer_home)[-1]
+    legal = F.legal_moves(position)
+    assert F.is_stuck(position) == (not legal and not F.is_won(position))
+    assert set(F.safe_moves(position)) <= set(legal)
+    line = F.completion(position)
+    if line is not None:
+        for move in line:
+            position = F.apply(position, move)
+        assert F.is_won(position)
+
+
+PILES = ["stock", "waste", "foundation-1", "foundation-4", "tableau-1", "tableau-4", "tableau-8", "cell-1", "cell-4", "cell-5", "nowhere"]
+
+
+@given(
+    deal=st.integers(1, 2**31 - 1),
+    choices=st.lists(st.integers(0, 1000), max_size=60),
+    source=st.sampled_from(PILES),
+    target=st.sampled_from(PILES),
+    count=st.integers(-1, 14),
+)
+@settings(max_examples=300, deadline=None)
+def test_an_illegal_move_changes_nothing(deal: int, choices: list[int], source: str, target: str, count: int) -> None:
+    position = random_play(deal, choices, prefer_home=True)[-1]
+    move = Move(source, target, count)
+    legal = move in F.legal_moves(position)
+    try:
+        after = F.apply(position, move)
+    except IllegalMove:
+        assert not legal
+        return
+    assert legal, f"{move} was applied but is not listed as legal"
+    assert all_cards(after) == list(range(52))
