@@ -98,14 +98,14 @@ const RULES = {
       ["Moves",
         "Remove two free cards whose ranks add up to 13 (Jack 11, Queen 12); a King goes alone. A card is free when no card covers it.",
         "Click the stock to turn one card onto the waste; its top card is free and pairs with a pyramid card. You can go through the stock three times."],
-      ["Scoring", "Points for every card removed, with bonuses for clearing the pyramid (see the score as you play)."],
+      ["Scoring", "5 points for every pair or King removed. Clearing a row earns a bonus, more the higher the row: 25 for the bottom row, then 50, 75, 100, 150 and 250, and 500 for the whole pyramid."],
     ],
     de: [
       ["Ziel", "Die Pyramide aus 28 Karten abräumen."],
       ["Züge",
         "Zwei freie Karten, deren Werte zusammen 13 ergeben (Bube 11, Dame 12), werden entfernt; ein König geht allein. Eine Karte ist frei, wenn keine Karte auf ihr liegt.",
         "Ein Klick auf den Talon legt eine Karte auf den Ablagestapel; dessen oberste Karte ist frei und bildet Paare mit Karten der Pyramide. Der Talon kann dreimal durchgegangen werden."],
-      ["Wertung", "Punkte für jede entfernte Karte, dazu Boni fürs Abräumen der Pyramide (der Punktestand zeigt es beim Spielen)."],
+      ["Wertung", "5 Punkte für jedes entfernte Paar und jeden König. Eine abgeräumte Reihe bringt einen Bonus, umso mehr, je höher die Reihe: 25 für die unterste, dann 50, 75, 100, 150 und 250, und 500 für die ganze Pyramide."],
     ],
   },
   tripeaks: {
@@ -114,14 +114,14 @@ const RULES = {
       ["Moves",
         "Play a free, face-up card onto the waste when it is one rank above or below the waste's top card, in any suit; King and Ace connect. A card turns face up when both cards covering it are gone.",
         "Click the stock to turn its next card onto the waste; you go through the stock only once."],
-      ["Scoring", "Each card in a run of plays from the peaks scores one more than the one before; drawing from the stock ends the run. Clearing a peak earns a bonus."],
+      ["Scoring", "Each card in a run of plays from the peaks scores one more than the one before (1, 2, 3, …); drawing from the stock ends the run. Clearing a peak earns 15 points for the first two and 30 for the third."],
     ],
     de: [
       ["Ziel", "Alle drei Gipfel abräumen."],
       ["Züge",
         "Eine freie, offene Karte kommt auf den Ablagestapel, wenn sie einen Rang über oder unter dessen oberster Karte liegt, gleich welcher Farbe; König und Ass schließen aneinander an. Eine Karte wird aufgedeckt, wenn beide Karten auf ihr weg sind.",
         "Ein Klick auf den Talon legt seine nächste Karte auf den Ablagestapel; der Talon wird nur einmal durchgegangen."],
-      ["Wertung", "Jede Karte einer Serie von den Gipfeln zählt einen Punkt mehr als die vorige; Ziehen vom Talon beendet die Serie. Jeder abgeräumte Gipfel bringt einen Bonus."],
+      ["Wertung", "Jede Karte einer Serie von den Gipfeln zählt einen Punkt mehr als die vorige (1, 2, 3, …); Ziehen vom Talon beendet die Serie. Ein abgeräumter Gipfel bringt 15 Punkte für die ersten beiden und 30 für den dritten."],
     ],
   },
 };

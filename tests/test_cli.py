@@ -67,3 +67,16 @@ def test_every_python_deals_the_same_cards(version: str) -> None:
     if result.returncode != 0 and "pyenv" in result.stderr:
         pytest.skip(result.stderr.strip())
     assert result.stdout == run("deal", "klondike", "617").stdout
+
+
+def test_freecell_deal_prints_freecell_solver_board_format() -> None:
+    from test_freecell import GOLDEN_DEAL_617
+
+    result = run("deal", "freecell", "617")
+    assert result.returncode == 0 and result.stdout == GOLDEN_DEAL_617 + "\n"
+
+
+@pytest.mark.parametrize("game", ["double-klondike", "spider", "freecell"])
+def test_every_game_has_a_daily(game: str) -> None:
+    result = run("daily", game, "2026-11-29")
+    assert result.returncode == 0 and result.stdout.startswith(f"# {game} daily deal of 2026-11-29: deal ")

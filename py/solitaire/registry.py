@@ -9,13 +9,17 @@ from .game import OptionError, OptionSpec, Rules
 from .games.double_klondike import DoubleKlondike
 from .games.freecell import FreeCell
 from .games.klondike import Klondike
+from .games.pyramid import Pyramid
 from .games.spider import Spider
+from .games.tripeaks import TriPeaks
 
 GAMES: dict[str, type[Any]] = {
     Klondike.game_id: Klondike,
     DoubleKlondike.game_id: DoubleKlondike,
     Spider.game_id: Spider,
     FreeCell.game_id: FreeCell,
+    Pyramid.game_id: Pyramid,
+    TriPeaks.game_id: TriPeaks,
 }
 
 

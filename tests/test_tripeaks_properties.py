@@ -1,0 +1,123 @@
+"""Invariants of TriPeaks under random legal play (hypothesis)."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from solitaire.game import IllegalMove, Move, move_notation, parse_move
+from solitaire.games.covering import is_free
+from solitaire.games.tripeaks import COVERING, PEAK, TriPeaks, TriPeaksPosition, one_apart
+
+RULES = TriPeaks()
+
+
+def all_cards(position: TriPeaksPosition) -> list[int]:
+    peaks = [card for card in position.peaks if card is not None]
+    return sorted(peaks + list(position.stock + position.waste))
+
+
+def random_play(deal: int, choices: list[int], prefer_plays: bool) -> list[TriPeaksPosition]:
+    """Positions along a random game; with ``prefer_plays`` a card is played whenever one fits."""
+    positions = [RULES.deal(deal)]
+    for choice in choices:
+        moves = RULES.legal_moves(positions[-1])
+        if prefer_plays:
+            moves = RULES.card_moves(positions[-1]) or moves
+        if not moves:
+            break
+        positions.append(RULES.apply(positions[-1], moves[choice % len(moves)]))
+    return positions
+
+
+play = given(
+    deal=st.integers(1, 2**31 - 1),
+    choices=st.lists(st.integers(0, 1000), max_size=60),
+    prefer_plays=st.booleans(),
+)
+
+
+@play
+@settings(max_examples=60, deadline=None)
+def test_every_card_exactly_once(deal: int, choices: list[int], prefer_plays: bool) -> None:
+    positions = random_play(deal, choices, prefer_plays)
+    for before, after in zip(positions, positions[1:]):
+        assert all_cards(after) == list(range(52))
+        assert after.score >= before.score
+        # Each step adds one card to the waste, one pile onto the other, one rank apart when played from the peaks.
+        assert after.waste[:-1] == before.waste
+        if len(after.stock) == len(before.stock):
+            assert one_apart(after.waste[-1], before.waste[-1]) and after.run == before.run + 1
+        else:
+            assert after.run == 0 and after.score == before.score
+
+
+@play
+@settings(max_examples=60, deadline=None)
+def test_every_legal_move_applies_and_round_trips_its_notation(deal: int, choices: list[int], prefer_plays: bool) -> None:
+    for position in random_play(deal, choices, prefer_plays)[::4]:
+        for move in RULES.legal_moves(position):
+            assert parse_move(move_notation(move)) == move
+            RULES.apply(position, move)
+
+
+@play
+@settings(max_examples=60, deadline=None)
+def test_layout_text_round_trips(deal: int, choices: list[int], prefer_plays: bool) -> None:
+    for position in random_play(deal, choices, prefer_plays)[::3]:
+        assert RULES.parse_layout(RULES.text_layout(position)) == position
+
+
+@play
+@settings(max_examples=60, deadline=None)
+def test_face_down_cards_are_hidden_and_exactly_the_covered_ones(deal: int, choices: list[int], prefer_plays: bool) -> None:
+    position = random_play(deal, choices, prefer_plays)[-1]
+    piles = {pile.name: pile for pile in RULES.piles(position)}
+    assert not any(piles["stock"].face_up) and all(piles["waste"].face_up)
+    for index, (name, card) in enumerate(zip(PEAK, position.peaks)):
+        if card is None:
+            assert piles[name].cards == ()
+        else:
+            assert piles[name].face_up == (is_free(position.peaks, COVERING, index),)
+
+
+@play
+@settings(max_examples=60, deadline=None)
+def test_stuck_means_no_play_now_or_later(deal: int, choices: list[int], prefer_plays: bool) -> None:
+    position = random_play(deal, choices, prefer_plays)[-1]
+    if not RULES.legal_moves(position):
+        assert RULES.is_won(position) or RULES.is_stuck(position)
+    if RULES.is_stuck(position):
+        current = position
+        while True:
+            assert not RULES.card_moves(current)
+            if not current.stock:
+                break
+            current = RULES.apply(current, Move("stock", "waste"))
+
+
+PILES = ["stock", "waste", "foundation-1", "tableau-1", "pyramid-1", "peak-29", *PEAK]
+
+
+@given(
+    deal=st.integers(1, 2**31 - 1),
+    choices=st.lists(st.integers(0, 1000), max_size=60),
+    prefer_plays=st.booleans(),
+    source=st.sampled_from(PILES),
+    target=st.sampled_from(["waste", "stock", "peak-1", "peak-28", "foundation-1"]),
+    count=st.integers(-1, 3),
+)
+@settings(max_examples=300, deadline=None)
+def test_an_illegal_move_changes_nothing(
+    deal: int, choices: list[int], prefer_plays: bool, source: str, target: str, count: int
+) -> None:
+    position = random_play(deal, choices, prefer_plays)[-1]
+    move = Move(source, target, count)
+    legal = move in RULES.legal_moves(position)
+    try:
+        after = RULES.apply(position, move)
+    except IllegalMove:
+        assert not legal
+        return
+    assert legal, f"{move} was applied but is not listed as legal"
+    assert all_cards(after) == list(range(52))
