@@ -166,3 +166,16 @@ def test_a_refused_deal_says_why() -> None:
     assert send(bridge, type="setup", game="spider", layout="\n".join(lines))["ok"]
     answer = send(bridge, type="stock")
     assert not answer["ok"] and "fill the empty columns" in answer["error"]
+
+
+def test_an_internal_error_is_reported_and_changes_nothing() -> None:
+    bridge = started()
+    before = send(bridge, type="view")
+
+    def broken(_: dict[str, Any]) -> None:
+        raise RuntimeError("a bug")
+
+    bridge.handlers["undo"] = broken
+    answer = send(bridge, type="undo")
+    assert answer == {"ok": False, "error": "Internal error (RuntimeError); the game is unchanged."}
+    assert send(bridge, type="view") == before

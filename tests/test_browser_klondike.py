@@ -190,3 +190,11 @@ def test_a_reload_resumes_the_game(page: Any, site_url: str) -> None:
     open_page(page, site_url)
     assert pile_cards(page, "tableau-7") == first
     assert len(pile_cards(page, "waste")) == 1 and text_of(page, "moves") == "1"
+
+
+def test_a_corrupt_save_gets_a_message_and_a_fresh_game(page: Any, site_url: str) -> None:
+    page.add_init_script("localStorage.setItem('solitaire.game', JSON.stringify({version: 1, game: 'klondike', deal: 'x'}))")
+    open_page(page, site_url)
+    assert "could not be restored" in text_of(page, "notice")
+    assert page.locator("[data-card]").count() == 52
+    assert text_of(page, "deal-label").startswith("Daily ")
