@@ -160,8 +160,7 @@ function fillGamePicker() {
 
 /** The settings form: one group of radio buttons per option of the current game. */
 function openSettings() {
-  const spec = state.games.find((game) => game.id === state.view.game);
-  const fields = (spec?.options ?? []).map((option) => {
+  const fields = state.view.optionSpecs.map((option) => {
     const fieldset = document.createElement("fieldset");
     const legend = document.createElement("legend");
     legend.textContent = optionLabel(option.name);

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 from test_browser_klondike import card, open_page, pile_cards, text_of
 
 from solitaire.cards import card_text
@@ -71,3 +72,20 @@ def test_each_game_shows_the_engines_deal_and_plays_a_move(page: Any, site_url: 
         (target_cards.last if target_cards.count() else page.locator(f'.slot[data-pile="{move.target}"]')).click()
     assert text_of(page, "moves") != "0"
     assert (pile_cards(page, move.source), pile_cards(page, move.target)) != (source_before, target_before)
+
+
+def test_settings_show_the_games_own_options_and_start_a_new_game(page: Any, site_url: str) -> None:
+    open_page(page, site_url + "?game=spider&deal=8")
+    page.locator("#open-settings").click()
+    legends = page.locator("#game-options legend").all_inner_texts()
+    assert legends == ["Suits"]
+    page.locator('#game-options input[name="suits"][value="4"]').check()
+    page.locator("#apply-settings").click()
+    expect(page.locator("#deal-label")).not_to_have_text("#8")  # the dialog closes, then the new game starts
+    faces = page.eval_on_selector_all("[data-card]:not([data-card=down])", "els => els.map(e => e.dataset.card)")
+    suits = {face[-1] for face in faces}
+    assert len(faces) == 10 and suits - {"S"}  # four suits: not all spades any more
+    page.reload()
+    page.wait_for_selector("html[data-ready=true]", state="attached")
+    page.locator("#open-settings").click()
+    assert page.locator('#game-options input[name="suits"][value="4"]').is_checked()

@@ -31,3 +31,10 @@ def test_engine_imports_only_the_standard_library_and_itself() -> None:
 def test_engine_never_imports_the_browser() -> None:
     for path in ENGINE.rglob("*.py"):
         assert not imported_modules(path) & {"js", "pyodide", "solitaire_bridge"}, path.name
+
+
+def test_every_registered_game_matches_its_class() -> None:
+    from solitaire.registry import GAMES, game_class
+
+    for game_id in GAMES:
+        assert game_class(game_id).game_id == game_id

@@ -162,7 +162,8 @@ class Rules(ABC, Generic[P]):
     """What every game provides. One instance per set of options."""
 
     game_id: str
-    options: dict[str, str]
+    option_specs: tuple[OptionSpec, ...]  # what options the game has (class attribute)
+    options: dict[str, str]  # the validated values of this instance
     # True where tapping a card that has a single legal destination should play it
     # at once (TriPeaks: the waste is the only place any card goes).
     tap_moves: bool = False
