@@ -16,6 +16,10 @@ Messages (``type`` and its fields):
 - ``pause``, ``resume``: stop and restart the clock (the page is hidden).
 - ``autoplay``: ``on`` (true or false): move safe cards to the foundations.
 - ``save``: the game as a save; ``load``: ``save``, a save to restore.
+- ``verify``: ``game``, ``options``, ``deal`` or ``daily``, ``moves`` (a list
+  in move notation): replays the moves on a fresh deal, leaving the game in
+  progress alone, and answers ``won``, ``moves`` and ``score`` (a challenge
+  link's claim, checked).
 - ``games``: the ids of the games (answered without a view); the view
   carries the options of the current game.
 - ``setup``: ``game``, ``options``, ``layout``: start from a position written
@@ -34,7 +38,7 @@ from typing import Any
 
 from solitaire.cards import card_name, card_text
 from solitaire.daily import daily_deal, parse_date
-from solitaire.game import MAX_DEAL, IllegalMove, Move, OptionError
+from solitaire.game import MAX_DEAL, IllegalMove, Move, OptionError, parse_move
 from solitaire.registry import GAMES, make_rules
 from solitaire.session import SaveError, Session
 
@@ -78,6 +82,8 @@ class Bridge:
                 return json.dumps({"ok": True, "save": self.current().to_save()})
             if kind == "games":
                 return json.dumps({"ok": True, "games": game_list()})
+            if kind == "verify":
+                return json.dumps(verify(message))
             if kind not in self.handlers:
                 raise MessageError(f"unknown message type {kind!r}")
             self.handlers[kind](message)
@@ -97,20 +103,7 @@ class Bridge:
     # -- message handlers ----------------------------------------------------------
 
     def new_game(self, message: JsonObject) -> None:
-        game = text_field(message, "game")
-        rules = make_rules(game, self.options_field(message))
-        daily = message.get("daily")
-        if daily is not None:
-            date = parse_date(str(daily)).isoformat()
-            number = daily_deal(game, rules.options, date)
-            self.session = Session(rules, number, date, self.autoplay)
-            return
-        deal = message.get("deal")
-        if deal is None:
-            deal = secrets.randbelow(MAX_DEAL) + 1
-        if not isinstance(deal, int) or isinstance(deal, bool):
-            raise MessageError(f"the deal number must be a whole number, not {deal!r}")
-        self.session = Session(rules, deal, None, self.autoplay)
+        self.session = new_session(message, self.autoplay)
 
     def move(self, message: JsonObject) -> None:
         session = self.current()
@@ -139,14 +132,8 @@ class Bridge:
         self.session = Session.from_save(message.get("save"), self.autoplay)  # type: ignore[arg-type]
 
     def setup(self, message: JsonObject) -> None:
-        rules = make_rules(text_field(message, "game"), self.options_field(message))
+        rules = make_rules(text_field(message, "game"), options_field(message))
         self.session = Session(rules, 1, None, self.autoplay, layout=text_field(message, "layout"))
-
-    def options_field(self, message: JsonObject) -> Mapping[str, str]:
-        options = message.get("options", {})
-        if not isinstance(options, Mapping) or not all(isinstance(v, str) for v in options.values()):
-            raise MessageError("options must map names to text values")
-        return options
 
     def picked(self, message: JsonObject) -> tuple[str, int]:
         """The pile and number of cards of a pick given as pile and card index."""
@@ -219,6 +206,49 @@ class Bridge:
             "statusLine": rules.status_line(position),
             "tapMoves": rules.tap_moves,
         }
+
+
+def new_session(message: JsonObject, autoplay: bool = False) -> Session:
+    """A fresh game as a message names it: game, options, and deal, daily or neither (random)."""
+    game = text_field(message, "game")
+    rules = make_rules(game, options_field(message))
+    daily = message.get("daily")
+    if daily is not None:
+        date = parse_date(str(daily)).isoformat()
+        return Session(rules, daily_deal(game, rules.options, date), date, autoplay)
+    deal = message.get("deal")
+    if deal is None:
+        deal = secrets.randbelow(MAX_DEAL) + 1
+    if not isinstance(deal, int) or isinstance(deal, bool):
+        raise MessageError(f"the deal number must be a whole number, not {deal!r}")
+    return Session(rules, deal, None, autoplay)
+
+
+MAX_VERIFIED_MOVES = 20_000  # far more than any real game; bounds the work a link can ask for
+
+
+def verify(message: JsonObject) -> JsonObject:
+    """Replay a challenge's moves on its deal; IllegalMove and friends explain a bad one."""
+    moves = message.get("moves")
+    if not isinstance(moves, list) or not all(isinstance(text, str) for text in moves):
+        raise MessageError("the moves must be a list of moves in notation")
+    if len(moves) > MAX_VERIFIED_MOVES:
+        raise MessageError(f"a challenge holds at most {MAX_VERIFIED_MOVES} moves")
+    session = new_session(message)
+    for number, text in enumerate(moves, 1):
+        try:
+            session.play(parse_move(text))
+        except ValueError as error:  # IllegalMove included
+            raise MessageError(f"move {number} ({text[:20]}) is not allowed: {error}") from None
+    won = session.is_won()
+    return {"ok": True, "won": won, "moves": session.move_count, "score": session.rules.score(session.position, 0, won)}
+
+
+def options_field(message: JsonObject) -> Mapping[str, str]:
+    options = message.get("options", {})
+    if not isinstance(options, Mapping) or not all(isinstance(v, str) for v in options.values()):
+        raise MessageError("options must map names to text values")
+    return options
 
 
 def game_list() -> list[JsonObject]:

@@ -1,19 +1,23 @@
-// app.js: starts the page and wires the engine, the table, input and storage.
+// app.js: starts the page and wires the engine, the table, input, storage and dialogs.
 //
 // State lives in Python; this file keeps only the last view, the card the
-// player holds, and the table's geometry for hit-testing.
+// player holds, the table's geometry for hit-testing, and a challenge read
+// from the address (after Python has verified it).
 
+import "./offline.js";
 import { startEngine } from "./engine.js";
+import { browserLanguage, language, setLanguage, t } from "./i18n.js";
 import { attachInput } from "./input.js";
-import * as storage from "./storage.js";
 import { showRules } from "./rules.js";
+import * as stats from "./stats.js";
+import * as storage from "./storage.js";
 import { drawTable } from "./table.js";
 import { gameName, optionLabel, valueLabel } from "./text.js";
-import { requestFromUrl, today } from "./url.js";
+import { dealUrl, requestFromUrl, today } from "./url.js";
 
 const $ = (id) => document.getElementById(id);
 const board = $("board");
-const state = { send: null, view: null, pick: null, geometry: null, noticeTimer: 0, games: [] };
+const state = { send: null, view: null, pick: null, geometry: null, noticeTimer: 0, games: [], challenge: null };
 
 // -- talking to the engine ------------------------------------------------------
 
@@ -29,27 +33,39 @@ function act(message) {
   state.pick = null;
   render();
   save();
-  if (answer.status === "won" && previous?.status !== "won") showWin();
+  if (answer.moves > 0 && !(previous?.moves > 0)) stats.markDailyPlayed(answer);
+  if (answer.status === "won" && previous?.status !== "won") {
+    countGame(answer, true);
+    showWin();
+  }
   return true;
 }
 
 function save() {
   const answer = state.send({ type: "save" });
   if (answer.ok) storage.saveGame(answer.save);
+  storage.saveView(state.view);
+}
+
+/** Count a finished game in the statistics, once. */
+function countGame(view, won) {
+  const key = `${view.game}|${view.daily ?? view.deal}|${JSON.stringify(view.options)}`;
+  if (storage.loadCounted() === key) return;
+  storage.saveCounted(key);
+  stats.recordGame(view, won);
 }
 
 // -- drawing ---------------------------------------------------------------------
 
 function render() {
   state.geometry = drawTable(board, state.view, state.pick);
-  renderBar();
+  renderBar(state.view);
 }
 
-function renderBar() {
-  const view = state.view;
+function renderBar(view) {
   $("game-picker").value = view.game;
-  document.title = `${gameName(view.game)} · Solitaire`;
-  $("deal-label").textContent = view.daily ? `Daily ${view.daily}` : `#${view.deal}`;
+  document.title = `${gameName(view.game, language())} · ${t("page.title")}`;
+  $("deal-label").textContent = view.daily ? t("deal.daily", { date: view.daily }) : t("deal.number", { deal: view.deal });
   $("score").textContent = scoreText(view);
   $("score-stat").hidden = view.score === null;
   $("moves").textContent = String(view.moves);
@@ -58,7 +74,7 @@ function renderBar() {
   $("undo").disabled = !view.canUndo;
   $("redo").disabled = !view.canRedo;
   $("complete").hidden = !view.canComplete;
-  if (view.status === "stuck") showNotice("No moves left. Undo some moves or start a new game.", false);
+  if (view.status === "stuck") showNotice(t("notice.stuck"), false);
   else if (!state.noticeTimer) hideNotice();
 }
 
@@ -66,7 +82,7 @@ function scoreText(view) {
   if (view.score === null) return "–";
   const scoring = view.options.scoring;
   if (scoring === "vegas") return dollars(view.score);
-  if (scoring === "vegas-cumulative") return `${dollars(storage.loadVegasBank() + view.score)} total`;
+  if (scoring === "vegas-cumulative") return t("score.total", { amount: dollars(stats.vegasBank() + view.score) });
   return String(view.score);
 }
 
@@ -78,7 +94,7 @@ function showNotice(text, fades) {
   notice.textContent = text;
   notice.hidden = false;
   clearTimeout(state.noticeTimer);
-  state.noticeTimer = fades ? setTimeout(() => { state.noticeTimer = 0; hideNotice(); }, 4000) : 0;
+  state.noticeTimer = fades ? setTimeout(() => { state.noticeTimer = 0; hideNotice(); }, 5000) : 0;
 }
 
 function hideNotice() {
@@ -87,18 +103,32 @@ function hideNotice() {
 
 const notify = (text) => showNotice(text, true);
 
+function resultText(moves, score, seconds = null) {
+  const parts = [t("won.moves", { moves })];
+  if (seconds !== null) parts.push(t("won.time", { time: clockText(seconds) }));
+  if (score !== null) parts.push(t("won.score", { score }));
+  return parts.join(", ");
+}
+
 function showWin() {
   const view = state.view;
-  const parts = [`${view.moves} moves`, `time ${clockText(view.seconds)}`];
-  if (view.score !== null) parts.unshift(`score ${scoreText(view)}`);
-  $("won-summary").textContent = `You finished ${view.daily ? `the daily deal of ${view.daily}` : `deal #${view.deal}`}: ${parts.join(", ")}.`;
+  const which = view.daily ? t("won.daily", { date: view.daily }) : t("won.deal", { deal: view.deal });
+  $("won-summary").textContent = t("won.summary", { deal: which, details: resultText(view.moves, view.score, view.seconds) });
+  const challenge = challengeFor(view);
+  $("won-challenge").hidden = !challenge;
+  if (challenge) {
+    $("won-challenge").textContent = t("challenge.compare", {
+      theirs: resultText(challenge.moves, challenge.score),
+      yours: resultText(view.moves, view.score),
+    });
+  }
   $("won").showModal();
 }
 
 // -- actions ---------------------------------------------------------------------
 
 const game = {
-  ready: () => state.view !== null,
+  ready: () => state.send !== null && state.view !== null,
   view: () => state.view,
   geometry: () => state.geometry,
   currentPick: () => state.pick,
@@ -116,26 +146,114 @@ const game = {
 };
 
 function inProgress() {
-  return state.view && state.view.moves > 0 && state.view.status === "playing";
+  return state.view && state.view.moves > 0 && state.view.status !== "won";
 }
 
-function confirmThen(action) {
-  if (!inProgress()) return action();
+/** Ask before an action that loses something; the new-game question unless told otherwise. */
+function confirmThen(action, texts = null, always = false) {
+  if (!always && !inProgress()) return action();
   const dialog = $("confirm");
+  $("confirm-title").textContent = t(texts?.title ?? "confirm.title");
+  $("confirm-text").textContent = t(texts?.text ?? "confirm.text");
+  $("confirm-ok").textContent = t(texts?.ok ?? "confirm.ok");
+  $("confirm-cancel").textContent = t("confirm.keep");
   dialog.returnValue = "";
   dialog.showModal();
   dialog.addEventListener("close", () => dialog.returnValue === "ok" && action(), { once: true });
+  return undefined;
 }
 
-/** Start a new game; the finished cumulative-Vegas game pays into the bank first. */
+/** Start a new game; a game given up after some moves counts as lost first. */
 function startGame(request) {
-  const view = state.view;
-  if (view?.options.scoring === "vegas-cumulative" && view.score !== null) {
-    storage.saveVegasBank(storage.loadVegasBank() + view.score);
-  }
+  if (inProgress()) countGame(state.view, false);
   const ok = act({ type: "new", ...request });
   if (ok) storage.saveOptions(request.game, state.view.options);
   return ok;
+}
+
+// -- challenges ----------------------------------------------------------------------
+
+/** The verified challenge of this deal, if the address brought one. */
+function challengeFor(view) {
+  const challenge = state.challenge;
+  if (!challenge || challenge.game !== view.game || JSON.stringify(challenge.options) !== JSON.stringify(view.options)) return null;
+  return (challenge.daily ?? challenge.deal) === (view.daily ?? view.deal) ? challenge : null;
+}
+
+/** Replay a challenge's moves in Python; nothing from the link is believed before that. */
+function checkChallenge(request) {
+  const claim = { game: state.view.game, options: state.view.options, moves: request.challenge };
+  if (state.view.daily) claim.daily = state.view.daily;
+  else claim.deal = state.view.deal;
+  const answer = state.send({ type: "verify", ...claim });
+  if (!answer.ok) {
+    notify(t("challenge.bad", { error: answer.error }));
+  } else if (!answer.won) {
+    notify(t("challenge.notWon"));
+  } else {
+    state.challenge = { ...claim, moves: answer.moves, score: answer.score };
+    const score = answer.score === null ? "" : t("challenge.score", { score: answer.score });
+    $("challenge").textContent = t("challenge.banner", { moves: answer.moves, score });
+    $("challenge").hidden = false;
+  }
+}
+
+function openShare() {
+  const view = state.view;
+  $("share-deal").value = dealUrl(view);
+  const saved = state.send({ type: "save" });
+  const won = view.status === "won" && saved.ok;
+  $("share-challenge-part").hidden = !won;
+  $("share-challenge").value = won ? dealUrl(view, saved.save.turns.flat()) : "";
+  $("share").showModal();
+}
+
+async function copyShareLink() {
+  const field = $(($("share-challenge-part").hidden ? "share-deal" : "share-challenge"));
+  field.select();
+  try {
+    await navigator.clipboard.writeText(field.value);
+    notify(t("share.copied"));
+  } catch {
+    // No clipboard permission: the link stays selected for the player to copy.
+  }
+}
+
+// -- statistics ----------------------------------------------------------------------
+
+function openStats() {
+  stats.renderStats($("stats-body"), language());
+  $("stats").showModal();
+}
+
+function exportStats() {
+  const link = document.createElement("a");
+  link.href = `data:application/json;charset=utf-8,${encodeURIComponent(stats.exportText())}`;
+  link.download = "solitaire-statistics.json";
+  link.click();
+}
+
+async function importStats(file) {
+  try {
+    stats.importText(await file.text());
+    notify(t("stats.imported"));
+  } catch (error) {
+    notify(t("stats.badFile", { error: error instanceof stats.StatsError ? error.message : String(error) }));
+  }
+  stats.renderStats($("stats-body"), language());
+  if (state.view) renderBar(state.view);
+}
+
+function resetStats() {
+  confirmThen(
+    () => {
+      stats.reset();
+      stats.renderStats($("stats-body"), language());
+      renderBar(state.view);
+    },
+    { title: "stats.resetTitle", text: "stats.resetText", ok: "stats.resetOk" },
+    true,
+  );
 }
 
 // -- game picker and settings -------------------------------------------------------
@@ -143,19 +261,22 @@ function startGame(request) {
 function fillGamePicker() {
   const picker = $("game-picker");
   picker.replaceChildren(
-    ...state.games.map((game) => {
+    ...state.games.map((entry) => {
       const option = document.createElement("option");
-      option.value = game.id;
-      option.textContent = gameName(game.id);
+      option.value = entry.id;
+      option.textContent = gameName(entry.id, language());
       return option;
     }),
   );
   picker.disabled = false;
-  picker.addEventListener("change", () => {
-    const chosen = picker.value;
-    picker.value = state.view.game; // stays until the player confirms
-    confirmThen(() => startGame({ game: chosen, options: storage.loadOptions(chosen) }));
-  });
+  picker.value = state.view?.game ?? picker.value;
+}
+
+function chooseGame() {
+  const picker = $("game-picker");
+  const chosen = picker.value;
+  picker.value = state.view.game; // stays until the player confirms
+  confirmThen(() => startGame({ game: chosen, options: storage.loadOptions(chosen) }));
 }
 
 /** The settings form: one group of radio buttons per option of the current game. */
@@ -163,7 +284,7 @@ function openSettings() {
   const fields = state.view.optionSpecs.map((option) => {
     const fieldset = document.createElement("fieldset");
     const legend = document.createElement("legend");
-    legend.textContent = optionLabel(option.name);
+    legend.textContent = optionLabel(option.name, language());
     fieldset.append(legend);
     for (const choice of option.choices) {
       const label = document.createElement("label");
@@ -172,18 +293,22 @@ function openSettings() {
       input.name = option.name;
       input.value = choice;
       input.checked = state.view.options[option.name] === choice;
-      label.append(input, ` ${valueLabel(option.name, choice)}`);
+      label.append(input, ` ${valueLabel(option.name, choice, language())}`);
       fieldset.append(label);
     }
     return fieldset;
   });
   $("game-options").replaceChildren(...fields);
-  $("settings-form").elements.autoplay.checked = Boolean(state.view.autoplay);
+  const form = $("settings-form");
+  form.elements.autoplay.checked = Boolean(state.view.autoplay);
+  for (const input of form.elements.language) input.checked = input.value === language();
   $("settings").showModal();
 }
 
 function applySettings() {
   const form = $("settings-form");
+  const chosenLanguage = form.elements.language.value;
+  if (chosenLanguage && chosenLanguage !== language()) switchLanguage(chosenLanguage);
   const autoplay = form.elements.autoplay.checked;
   if (autoplay !== state.view.autoplay) {
     storage.savePreferences({ ...storage.loadPreferences(), autoplay });
@@ -196,19 +321,29 @@ function applySettings() {
   }
 }
 
+/** Change the page's language, and Python's for its messages. */
+function switchLanguage(code) {
+  setLanguage(code);
+  storage.savePreferences({ ...storage.loadPreferences(), language: code });
+  if (state.send) {
+    state.send({ type: "language", language: code });
+    fillGamePicker();
+    act({ type: "view" });
+  }
+}
+
 // -- start-up ----------------------------------------------------------------------
 
 /** The first game: the one the address asks for, else the saved one, else today's daily. */
-function firstGame() {
-  const request = requestFromUrl(location.search);
+function firstGame(request) {
   const saved = storage.loadGame();
   if (request && !matchesSave(request, saved)) {
     const stored = storage.loadOptions(request.game);
     if (startGame({ ...request, options: { ...stored, ...request.options } })) return;
-    notify(`${state.lastError ?? "That address does not name a game."} Here is today's daily deal instead.`);
+    notify(t("notice.badAddress", { error: state.lastError ?? t("notice.noGame") }));
   } else if (saved) {
     if (act({ type: "load", save: saved })) return;
-    notify(`Your saved game could not be restored: ${state.lastError} A new game starts.`);
+    notify(t("notice.badSave", { error: state.lastError }));
     storage.forgetGame();
   }
   startGame({ game: "klondike", daily: today(), options: storage.loadOptions("klondike") });
@@ -222,15 +357,55 @@ function matchesSave(request, saved) {
   return sameDeal && sameOptions;
 }
 
-function setProgress(text, fraction) {
-  $("loading-text").textContent = text;
+/** Draw the table as it was left, before Python is ready (input waits for Python). */
+function drawLastTable(request) {
+  const view = storage.loadView();
+  const saved = storage.loadGame();
+  if (!view?.slots || !view?.piles || (request && !matchesSave(request, saved))) return;
+  try {
+    drawTable(board, view, null);
+    renderBar(view);
+    $("loading").classList.add("over-table");
+  } catch {
+    board.replaceChildren(); // an old or odd view: just wait for Python
+  }
+}
+
+function setProgress(key, fraction) {
+  $("loading-text").textContent = t(key);
   $("progress-bar").style.width = `${Math.round(fraction * 100)}%`;
 }
 
+function listen() {
+  attachInput(board, game);
+  $("game-picker").addEventListener("change", chooseGame);
+  $("new-game").addEventListener("click", game.newGame);
+  $("undo").addEventListener("click", game.undo);
+  $("redo").addEventListener("click", game.redo);
+  $("complete").addEventListener("click", game.complete);
+  $("open-settings").addEventListener("click", openSettings);
+  $("open-rules").addEventListener("click", () => showRules(state.view.game, language()));
+  $("open-stats").addEventListener("click", openStats);
+  $("open-share").addEventListener("click", openShare);
+  $("share-copy").addEventListener("click", copyShareLink);
+  $("stats-export").addEventListener("click", exportStats);
+  $("stats-import").addEventListener("click", () => $("stats-file").click());
+  $("stats-file").addEventListener("change", (event) => event.target.files[0] && importStats(event.target.files[0]));
+  $("stats-reset").addEventListener("click", resetStats);
+  $("settings").addEventListener("close", () => $("settings").returnValue === "apply" && applySettings());
+  $("won").addEventListener("close", () => $("won").returnValue === "new" && startGame({ game: state.view.game, options: state.view.options }));
+  new ResizeObserver(() => state.view && render()).observe(board);
+  document.addEventListener("visibilitychange", () => act({ type: document.hidden ? "pause" : "resume" }));
+  setInterval(tick, 1000);
+}
+
 async function main() {
-  setProgress("Loading Python…", 0.05);
+  setLanguage(storage.loadPreferences().language ?? browserLanguage());
+  const request = requestFromUrl(location.search);
+  drawLastTable(request);
+  setProgress("loading.python", 0.05);
   try {
-    const send = await startEngine(setProgress);
+    const send = await startEngine((key, fraction) => setProgress(key, fraction));
     // Remember the last error so start-up can explain a fallback.
     state.send = (message) => {
       const answer = send(message);
@@ -239,27 +414,17 @@ async function main() {
     };
   } catch (error) {
     console.warn("start-up failed", error);
-    setProgress("The game could not load. Check your connection and reload the page.", 1);
+    setProgress("loading.failed", 1);
     return;
   }
+  state.send({ type: "language", language: language() });
   state.games = state.send({ type: "games" }).games;
+  if (storage.loadPreferences().autoplay) state.send({ type: "autoplay", on: true });
+  firstGame(request);
   fillGamePicker();
-  const preferences = storage.loadPreferences();
-  if (preferences.autoplay) state.send({ type: "autoplay", on: true });
-  firstGame();
+  if (request?.challenge) checkChallenge(request);
   $("loading").hidden = true;
-  attachInput(board, game);
-  $("new-game").addEventListener("click", game.newGame);
-  $("undo").addEventListener("click", game.undo);
-  $("redo").addEventListener("click", game.redo);
-  $("complete").addEventListener("click", game.complete);
-  $("open-settings").addEventListener("click", openSettings);
-  $("open-rules").addEventListener("click", () => showRules(state.view.game));
-  $("settings").addEventListener("close", () => $("settings").returnValue === "apply" && applySettings());
-  $("won").addEventListener("close", () => $("won").returnValue === "new" && startGame({ game: state.view.game, options: state.view.options }));
-  new ResizeObserver(() => state.view && render()).observe(board);
-  document.addEventListener("visibilitychange", () => act({ type: document.hidden ? "pause" : "resume" }));
-  setInterval(tick, 1000);
+  listen();
   document.documentElement.dataset.ready = "true";
 }
 
@@ -269,7 +434,7 @@ function tick() {
   const answer = state.send({ type: "view" });
   if (answer.ok) {
     state.view = answer;
-    renderBar();
+    renderBar(answer);
   }
 }
 

@@ -7,27 +7,29 @@
 
 const PYODIDE_DIR = new URL("./pyodide/", import.meta.url).href;
 
+import { t } from "./i18n.js";
+
 /**
- * Load Python and the game; calls onStage(text, fraction) as it goes.
+ * Load Python and the game; calls onStage(textKey, fraction) as it goes.
  * Resolves to send(message) -> answer, which turns a message object into
  * the bridge's JSON answer ({ok: true, ...view} or {ok: false, error}).
  */
 export async function startEngine(onStage) {
-  onStage("Loading Python…", 0.1);
+  onStage("loading.python", 0.1);
   const { loadPyodide } = await import(`${PYODIDE_DIR}pyodide.mjs`);
   const pyodide = await loadPyodide({ indexURL: PYODIDE_DIR });
-  onStage("Loading the rules…", 0.8);
+  onStage("loading.rules", 0.8);
   // A silent callback keeps the loader's progress lines out of the console.
   await pyodide.loadPackage("solitaire", { messageCallback: () => {} });
   const bridge = pyodide.pyimport("solitaire_bridge").Bridge();
-  onStage("Dealing…", 0.95);
+  onStage("loading.dealing", 0.95);
   return function send(message) {
     try {
       return JSON.parse(bridge.handle(JSON.stringify(message)));
     } catch (error) {
       // The bridge never raises; reaching here means Python itself failed.
       console.warn("engine failure", error);
-      return { ok: false, error: "The game engine stopped answering. Reload the page to go on; your game is saved." };
+      return { ok: false, error: t("notice.engine") };
     }
   };
 }

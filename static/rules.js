@@ -127,7 +127,7 @@ const RULES = {
 };
 
 const TITLES = { en: "How to play", de: "So wird gespielt" };
-let language = navigator.language?.startsWith("de") ? "de" : "en";
+let language = "en";
 let shownGame = null;
 
 function fill() {
@@ -147,9 +147,10 @@ function fill() {
   }
 }
 
-/** Open the rules of a game in the rules dialog. */
-export function showRules(gameId) {
+/** Open the rules of a game in the rules dialog, in the page's language (switchable there). */
+export function showRules(gameId, pageLanguage = "en") {
   shownGame = gameId;
+  language = pageLanguage in RULES[gameId] ? pageLanguage : "en";
   fill();
   document.getElementById("rules").showModal();
 }

@@ -4,6 +4,7 @@
 // the view's `legal` map ({"tableau-3:4": ["tableau-5", ...]}).
 
 import { CARD_HEIGHT, CARD_WIDTH, cardBack, cardFace, emptySlot, ensureCardDefs } from "./cards.js";
+import { t } from "./i18n.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const ASPECT = CARD_HEIGHT / CARD_WIDTH;
@@ -123,7 +124,7 @@ export function drawTable(board, view, pick) {
       element.dataset.pile = slot.name;
       element.dataset.index = String(index);
       if (card.card !== "down") element.setAttribute("aria-label", card.name);
-      else element.setAttribute("aria-label", "Face-down card");
+      else element.setAttribute("aria-label", t("card.down"));
       element.setAttribute("role", "img");
       if (card.locked) element.classList.add("locked");
       const key = `${slot.name}:${index}`;
@@ -161,7 +162,7 @@ export function drawTable(board, view, pick) {
 
 function pileLabel(name, count) {
   const [kind, number] = name.split("-");
-  const titles = { stock: "Stock", waste: "Waste", foundation: "Foundation", tableau: "Column" };
-  const title = number ? `${titles[kind] ?? kind} ${number}` : titles[kind] ?? kind;
-  return `${title}, ${count === 0 ? "empty" : `${count} card${count === 1 ? "" : "s"}`}`;
+  const pile = t(`pile.${kind}`, { n: number });
+  if (count === 0) return t("pile.empty", { pile });
+  return count === 1 ? t("pile.card", { pile }) : t("pile.cards", { pile, count });
 }

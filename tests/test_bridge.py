@@ -179,3 +179,36 @@ def test_an_internal_error_is_reported_and_changes_nothing() -> None:
     answer = send(bridge, type="undo")
     assert answer == {"ok": False, "error": "Internal error (RuntimeError); the game is unchanged."}
     assert send(bridge, type="view") == before
+
+
+def test_verify_replays_a_winning_line_without_touching_the_game() -> None:
+    bridge = started(5)
+    before = send(bridge, type="view")
+    answer = send(bridge, type="verify", game="klondike", deal=5, options={}, moves=["s>w"] * 24 + ["w>sx24"])
+    assert answer == {"ok": True, "won": False, "moves": 25, "score": 0}
+    assert send(bridge, type="view") == before
+
+
+def test_verify_confirms_a_winning_line() -> None:
+    """FreeCell deal 1 as Freecell Solver wins it, written in our move notation."""
+    from freecell_helpers import FC_SOLVE, microsoft_board, solve, solver_move
+
+    if FC_SOLVE is None:
+        pytest.skip("fc-solve is not installed")
+    rules = make_rules("freecell")
+    position, moves = rules.deal(1), []
+    for line in solve(microsoft_board(1)) or []:
+        move = solver_move(rules, position, line)  # type: ignore[arg-type]
+        position = rules.apply(position, move)
+        moves.append(str(move))
+    answer = send(Bridge(), type="verify", game="freecell", deal=1, moves=moves)
+    assert answer == {"ok": True, "won": True, "moves": len(moves), "score": None}
+
+
+@pytest.mark.parametrize(
+    ("moves", "error"),
+    [("s>w", "list of moves"), (["t9>t1"], "move 1 (t9>t1) is not allowed"), (["zz"], "move 1 (zz) is not allowed"), (["s>w"] * 20_001, "at most")],
+)
+def test_verify_refuses_tampered_moves(moves: Any, error: str) -> None:
+    answer = send(Bridge(), type="verify", game="klondike", deal=5, moves=moves)
+    assert not answer["ok"] and error.lower() in answer["error"].lower()
