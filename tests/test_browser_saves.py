@@ -1,0 +1,173 @@
+"""Saved games, statistics and shared links, through the real page."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, urlparse
+
+import pytest
+from playwright.sync_api import expect
+from test_browser_klondike import NEAR_WON, READY, card, open_page, pile_cards, set_up, text_of
+
+pytestmark = pytest.mark.browser
+
+
+def stats_cells(page: Any) -> list[str]:
+    cells: list[str] = page.locator("#stats-body tbody tr").first.locator("td").all_inner_texts()
+    return cells
+
+
+def win_near_won(page: Any, site_url: str) -> None:
+    set_up(page, site_url, NEAR_WON)
+    page.locator("#complete").click()
+    expect(page.locator("#won")).to_be_visible()
+    page.locator("#won button[value=close]").click()
+
+
+def test_a_reload_keeps_the_undo_history(page: Any, site_url: str) -> None:
+    open_page(page, site_url + "?game=klondike&deal=1")
+    card(page, "tableau-1", 0).click()
+    card(page, "tableau-7", 6).click()
+    card(page, "stock", 23).click()
+    page.reload()
+    page.wait_for_selector(READY, state="attached")
+    assert text_of(page, "moves") == "2"
+    page.locator("#undo").click()
+    page.locator("#undo").click()
+    assert pile_cards(page, "tableau-1") == ["7D"] and pile_cards(page, "waste") == []
+    page.locator("#redo").click()
+    assert pile_cards(page, "tableau-1") == []
+
+
+def test_the_saved_table_shows_before_python_is_ready(page: Any, site_url: str) -> None:
+    open_page(page, site_url + "?game=freecell&deal=617")
+    # Hold the WebAssembly back on the next visit: the table must still appear.
+    held: list[Any] = []
+    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    page.goto(site_url)
+    page.wait_for_selector('[data-card][data-pile="tableau-1"]', state="attached", timeout=5000)
+    assert page.locator("html[data-ready=true]").count() == 0  # drawn before Python took over
+    assert pile_cards(page, "tableau-1")[0] == "7D"
+    page.unroute("**/pyodide.asm.wasm")
+    for route in held:
+        route.continue_()
+    page.wait_for_selector(READY, state="attached", timeout=60_000)
+
+
+def test_a_win_counts_in_the_statistics(page: Any, site_url: str) -> None:
+    win_near_won(page, site_url)
+    page.locator("#open-stats").click()
+    played, won, rate, streak, *_ = stats_cells(page)
+    assert (played, won, rate, streak) == ("1", "1", "100 %", "1")
+
+
+def test_giving_up_counts_as_a_loss_and_asks_first(page: Any, site_url: str) -> None:
+    open_page(page, site_url + "?game=klondike&deal=1")
+    card(page, "stock", 23).click()
+    page.locator("#new-game").click()
+    expect(page.locator("#confirm")).to_be_visible()
+    page.locator("#confirm-ok").click()
+    expect(page.locator("#moves")).to_have_text("0")
+    page.locator("#open-stats").click()
+    played, won, rate, *_ = stats_cells(page)
+    assert (played, won, rate) == ("1", "0", "0 %")
+
+
+def test_reset_needs_confirmation(page: Any, site_url: str) -> None:
+    win_near_won(page, site_url)
+    page.locator("#open-stats").click()
+    page.locator("#stats-reset").click()
+    page.locator("#confirm-cancel").click()
+    assert stats_cells(page)[0] == "1"
+    page.locator("#stats-reset").click()
+    page.locator("#confirm-ok").click()
+    expect(page.locator("#stats-body tbody")).to_have_count(0)
+
+
+def test_export_and_import_statistics(page: Any, site_url: str, tmp_path: Path) -> None:
+    win_near_won(page, site_url)
+    page.locator("#open-stats").click()
+    with page.expect_download() as download:
+        page.locator("#stats-export").click()
+    exported = tmp_path / "stats.json"
+    download.value.save_as(exported)
+    data = json.loads(exported.read_text())
+    assert sum(record["won"] for record in data["records"].values()) == 1
+    page.locator("#stats-reset").click()
+    page.locator("#confirm-ok").click()
+    page.locator("#stats-file").set_input_files(str(exported))
+    expect(page.locator("#stats-body tbody tr")).to_have_count(1)
+    assert stats_cells(page)[:2] == ["1", "1"]
+
+
+@pytest.mark.parametrize(
+    "content",
+    ["not json at all", json.dumps({"version": 99, "records": {}}), json.dumps([1, 2]), "null"],
+)
+def test_a_bad_statistics_file_changes_nothing(page: Any, site_url: str, tmp_path: Path, content: str) -> None:
+    win_near_won(page, site_url)
+    page.locator("#open-stats").click()
+    bad = tmp_path / "bad.json"
+    bad.write_text(content)
+    page.locator("#stats-file").set_input_files(str(bad))
+    expect(page.locator("#notice")).to_contain_text("cannot be imported")
+    assert stats_cells(page)[:2] == ["1", "1"]
+
+
+def test_imported_text_never_becomes_markup(page: Any, site_url: str, tmp_path: Path) -> None:
+    open_page(page, site_url + "?game=klondike&deal=1")
+    evil = {"version": 1, "records": {"klondike|draw=<img src=x onerror=alert(1)>": {"played": 1}}, "daily": {}}
+    path = tmp_path / "evil.json"
+    path.write_text(json.dumps(evil))
+    page.locator("#open-stats").click()
+    page.locator("#stats-file").set_input_files(str(path))
+    assert page.locator("#stats-body img").count() == 0
+
+
+def challenge_link(page: Any) -> str:
+    page.locator("#open-share").click()
+    link: str = page.locator("#share-challenge").input_value()
+    page.locator("#share button[value=close]").click()
+    return link
+
+
+def test_a_share_link_names_the_deal(page: Any, site_url: str) -> None:
+    open_page(page, site_url + "?game=spider&suits=2&deal=77")
+    page.locator("#open-share").click()
+    query = parse_qs(urlparse(page.locator("#share-deal").input_value()).query)
+    assert query == {"game": ["spider"], "suits": ["2"], "deal": ["77"]}
+    assert page.locator("#share-challenge-part").is_hidden()
+
+
+def test_a_challenge_link_is_verified_and_compared(page: Any, site_url: str, browser: Any) -> None:
+    # A winning FreeCell line makes a real challenge: play it through the page's own link format.
+    from freecell_helpers import FC_SOLVE, microsoft_board, solve, solver_move
+
+    from solitaire.registry import make_rules
+
+    if FC_SOLVE is None:
+        pytest.skip("fc-solve is not installed")
+    rules = make_rules("freecell")
+    position, moves = rules.deal(1), []
+    for line in solve(microsoft_board(1)) or []:
+        move = solver_move(rules, position, line)  # type: ignore[arg-type]
+        position = rules.apply(position, move)
+        moves.append(str(move))
+    link = f"{site_url}?game=freecell&deal=1&moves={'.'.join(moves)}"
+    open_page(page, link)
+    expect(page.locator("#challenge")).to_contain_text(f"won in {len(moves)} moves")
+    assert text_of(page, "moves") == "0"  # the player gets the deal itself to play
+
+
+def test_a_tampered_challenge_gets_a_message_and_a_playable_game(page: Any, site_url: str) -> None:
+    open_page(page, site_url + "?game=klondike&deal=5&moves=s>w.t9>t1.zz")
+    expect(page.locator("#notice")).to_contain_text("does not check out")
+    assert page.locator("#challenge").is_hidden()
+    assert page.locator("[data-card]").count() == 52 and text_of(page, "deal-label") == "#5"
+
+
+def test_a_challenge_that_does_not_win_says_so(page: Any, site_url: str) -> None:
+    open_page(page, site_url + "?game=klondike&deal=5&moves=s>w.s>w")
+    expect(page.locator("#notice")).to_contain_text("does not win")
