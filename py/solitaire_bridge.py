@@ -15,6 +15,9 @@ Messages (``type`` and its fields):
 - ``undo``, ``redo``, ``complete`` (auto-complete), ``view``.
 - ``pause``, ``resume``: stop and restart the clock (the page is hidden).
 - ``autoplay``: ``on`` (true or false): move safe cards to the foundations.
+- ``language``: ``language`` (``en`` or ``de``): the language of the error
+  sentences, the status line and the card names from now on (answered with
+  the view, or with ``{"ok": true, "language": ...}`` before the first game).
 - ``save``: the game as a save; ``load``: ``save``, a save to restore.
 - ``verify``: ``game``, ``options``, ``deal`` or ``daily``, ``moves`` (a list
   in move notation): replays the moves on a fresh deal, leaving the game in
@@ -26,7 +29,8 @@ Messages (``type`` and its fields):
   in the game's text notation (tests use it to set up a position).
 
 Every answer has ``ok``. On success it carries the view (see ``view``); on
-failure only ``error``, a sentence for the player, and the game is unchanged.
+failure only ``error``, a sentence for the player in the chosen language, and
+the game is unchanged.
 """
 
 from __future__ import annotations
@@ -36,11 +40,12 @@ import secrets
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from solitaire.cards import card_name, card_text
+from solitaire.cards import card_text
 from solitaire.daily import daily_deal, parse_date
 from solitaire.game import MAX_DEAL, IllegalMove, Move, OptionError, parse_move
 from solitaire.registry import GAMES, make_rules
 from solitaire.session import SaveError, Session
+from solitaire_i18n import DEFAULT_LANGUAGE, LANGUAGES, card_name, translate
 
 JsonObject = dict[str, Any]
 
@@ -55,6 +60,7 @@ class Bridge:
     def __init__(self) -> None:
         self.session: Session | None = None
         self.autoplay = False
+        self.language = DEFAULT_LANGUAGE
         self.handlers: dict[str, Callable[[JsonObject], None]] = {
             "new": self.new_game,
             "move": self.move,
@@ -66,6 +72,7 @@ class Bridge:
             "pause": lambda _: self.current().pause(),
             "resume": lambda _: self.current().resume(),
             "autoplay": self.set_autoplay,
+            "language": self.set_language,
             "load": self.load,
             "setup": self.setup,
             "view": lambda _: None,
@@ -87,13 +94,20 @@ class Bridge:
             if kind not in self.handlers:
                 raise MessageError(f"unknown message type {kind!r}")
             self.handlers[kind](message)
+            if kind == "language" and self.session is None:  # chosen before the first game: no view yet
+                return json.dumps({"ok": True, "language": self.language})
             return json.dumps(self.view())
         except (IllegalMove, OptionError, SaveError, MessageError) as error:
-            return json.dumps({"ok": False, "error": sentence(str(error))})
+            return self.failure(str(error))
         except json.JSONDecodeError:
-            return json.dumps({"ok": False, "error": "The message is not valid JSON."})
+            return self.failure("the message is not valid JSON")
         except Exception as error:  # a bug must not freeze the page: report it, keep the game
-            return json.dumps({"ok": False, "error": f"Internal error ({type(error).__name__}); the game is unchanged."})
+            return self.failure(f"internal error ({type(error).__name__}); the game is unchanged")
+
+    def failure(self, message: str) -> str:
+        """The answer to a message that failed: the reason as a sentence in the player's language."""
+        text = message.strip() or "something went wrong; the game is unchanged"
+        return json.dumps({"ok": False, "error": sentence(translate(text, self.language))})
 
     def current(self) -> Session:
         if self.session is None:
@@ -127,6 +141,12 @@ class Bridge:
         self.autoplay = bool(message.get("on"))
         if self.session is not None:
             self.session.autoplay = self.autoplay
+
+    def set_language(self, message: JsonObject) -> None:
+        language = text_field(message, "language")
+        if language not in LANGUAGES:
+            raise MessageError(f"unknown language {language!r} (known: {', '.join(LANGUAGES)})")
+        self.language = language
 
     def load(self, message: JsonObject) -> None:
         self.session = Session.from_save(message.get("save"), self.autoplay)  # type: ignore[arg-type]
@@ -184,7 +204,7 @@ class Bridge:
                 {
                     "name": pile.name,
                     "cards": [
-                        {"card": card_text(card), "name": card_name(card), "locked": locked}
+                        {"card": card_text(card), "name": card_name(card, self.language), "locked": locked}
                         if up
                         else {"card": "down"}
                         for card, up, locked in zip(pile.cards, pile.face_up, pile.locked)
@@ -203,7 +223,8 @@ class Bridge:
             "canRedo": bool(session.undone),
             "canComplete": not won and rules.completion(position) is not None,
             "autoplay": session.autoplay,
-            "statusLine": rules.status_line(position),
+            "statusLine": translate(rules.status_line(position), self.language),
+            "language": self.language,
             "tapMoves": rules.tap_moves,
         }
 
