@@ -1,0 +1,102 @@
+"""The German page: no English left in it, in any screen, dialog or message."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+from test_browser_klondike import READY, card
+
+pytestmark = pytest.mark.browser
+
+# Words that give English away; names shared by both languages (Klondike, Spider, FreeCell,
+# TriPeaks, Standard, Vegas) and text marked lang="en" (the name "English" itself) are fine.
+ENGLISH = re.compile(
+    r"\b(the|and|of|to|is|not|card|cards|column|stock|waste|foundation|score|moves|time|new|undo|redo|"
+    r"rules|settings|statistics|share|cancel|apply|close|draw|loading|game|games|empty|face|won|played|"
+    r"deal|daily|pass|deals|left|runs|free|cells|can|move|none|one|three|suits?|timed|open|off|on)\b",
+    re.IGNORECASE,
+)
+
+COLLECT = """() => {
+  const texts = [];
+  const skip = (node) => node.closest && node.closest('[lang]:not([lang="de"])');
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const node = walker.currentNode;
+    const parent = node.parentElement;
+    if (!node.textContent.trim() || skip(parent)) continue;
+    if (parent.closest('[hidden], dialog:not([open]), option:not(:checked)')) continue;
+    texts.push(node.textContent.trim());
+  }
+  for (const element of document.querySelectorAll('[aria-label], [title]')) {
+    if (skip(element) || element.closest('dialog:not([open])')) continue;
+    for (const name of ['aria-label', 'title']) {
+      if (element.hasAttribute(name)) texts.push(element.getAttribute(name));
+    }
+  }
+  texts.push(document.title);
+  return texts;
+}"""
+
+
+def english_left(page: Any) -> list[str]:
+    return [text for text in page.evaluate(COLLECT) if ENGLISH.search(text)]
+
+
+@pytest.fixture
+def german(browser: Any, site_url: str, watch: Any) -> Any:
+    context = browser.new_context(viewport={"width": 1024, "height": 768}, locale="de-DE")
+    page = context.new_page()
+    page.on("pageerror", lambda error: watch.errors.append(str(error)))
+    yield page
+    context.close()
+    assert not watch.errors, watch.errors
+
+
+@pytest.mark.parametrize("game", ["klondike", "double-klondike", "spider", "freecell", "pyramid", "tripeaks"])
+def test_every_game_screen_is_german(german: Any, site_url: str, game: str) -> None:
+    german.goto(site_url + f"?game={game}&deal=4")
+    german.wait_for_selector(READY, state="attached")
+    assert german.locator("html").get_attribute("lang") == "de"
+    assert english_left(german) == []
+    for opener in ["#open-rules", "#open-settings", "#open-stats", "#open-share"]:
+        german.locator(opener).click()
+        assert english_left(german) == [], opener
+        german.keyboard.press("Escape")
+
+
+def test_messages_and_dialogs_are_german(german: Any, site_url: str) -> None:
+    german.goto(site_url + "?game=klondike&deal=1&draw=3")
+    german.wait_for_selector(READY, state="attached")
+    card(german, "stock", 23).click()
+    german.locator("#new-game").click()
+    assert english_left(german) == []  # the confirmation
+    german.locator("#confirm-cancel").click()
+    german.goto(site_url + "?game=klondike&deal=zwei")
+    german.wait_for_selector(READY, state="attached")
+    expect(german.locator("#notice")).to_be_visible()
+    assert english_left(german) == []
+
+
+def test_the_language_can_be_switched_and_is_remembered(german: Any, site_url: str) -> None:
+    german.goto(site_url + "?game=klondike&deal=1")
+    german.wait_for_selector(READY, state="attached")
+    german.locator("#open-settings").click()
+    german.locator('input[name="language"][value="en"]').check()
+    german.locator("#apply-settings").click()
+    expect(german.locator("#new-game")).to_have_text("New")
+    german.reload()
+    german.wait_for_selector(READY, state="attached")
+    expect(german.locator("#new-game")).to_have_text("New")
+    assert german.locator("html").get_attribute("lang") == "en"
+
+
+def test_the_check_catches_english(page: Any, site_url: str) -> None:
+    """The same check on the English page finds English: it is not vacuous."""
+    page.goto(site_url + "?game=klondike&deal=4")
+    page.wait_for_selector(READY, state="attached")
+    found = english_left(page)
+    assert "Undo" in found and any("Column" in text for text in found)
