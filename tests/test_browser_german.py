@@ -22,7 +22,7 @@ ENGLISH = re.compile(
 
 COLLECT = """() => {
   const texts = [];
-  const skip = (node) => node.closest && node.closest('[lang]:not([lang="de"])');
+  const skip = (node) => node.closest && node.closest('body [lang]:not([lang="de"])');
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   while (walker.nextNode()) {
     const node = walker.currentNode;
