@@ -70,11 +70,19 @@ def watch(site_url: str) -> PageWatch:
 def page(browser: Any, site_url: str, watch: PageWatch) -> Iterator[Any]:
     """A fresh profile (no storage) at phone-to-desktop size 1024x768; fails on console errors."""
     context = browser.new_context(viewport={"width": 1024, "height": 768})
+    # Content-Security-Policy violations are events, not always console errors: collect them.
+    context.add_init_script(
+        "window.cspViolations = [];"
+        "document.addEventListener('securitypolicyviolation',"
+        " (event) => window.cspViolations.push(event.violatedDirective + ' ' + event.blockedURI));"
+    )
     page = context.new_page()
     page.on("console", lambda message: message.type == "error" and watch.errors.append(message.text))
     page.on("pageerror", lambda error: watch.errors.append(str(error)))
     page.on("request", lambda request: watch.request(request.url))
     yield page
+    violations = page.evaluate("window.cspViolations ?? []") if not page.is_closed() and page.url.startswith("http") else []
     context.close()
+    assert not violations, f"CSP violations: {violations}"
     assert not watch.errors, f"console errors: {watch.errors}"
     assert not watch.foreign, f"requests left the origin: {watch.foreign}"

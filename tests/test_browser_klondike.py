@@ -198,3 +198,15 @@ def test_a_corrupt_save_gets_a_message_and_a_fresh_game(page: Any, site_url: str
     assert "could not be restored" in text_of(page, "notice")
     assert page.locator("[data-card]").count() == 52
     assert text_of(page, "deal-label").startswith("Daily ")
+
+
+def test_a_whole_game_without_csp_violations_or_foreign_requests(page: Any, site_url: str) -> None:
+    """The page fixture fails on any CSP violation, console error or request to another origin."""
+    open_page(page, site_url + "?game=klondike&deal=1")
+    for _ in range(30):  # through the stock and a redeal
+        stock = pile_cards(page, "stock")
+        (card(page, "stock", len(stock) - 1) if stock else page.locator('.slot[data-pile="stock"]')).click()
+    set_up(page, site_url, NEAR_WON)
+    page.locator("#complete").click()
+    assert page.locator("#won").is_visible()
+    assert page.evaluate("window.cspViolations") == []

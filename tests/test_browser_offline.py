@@ -1,0 +1,376 @@
+"""Offline play: the service worker (sw.js), its updates, the web app manifest, and the site under a sub-path.
+
+Each browser test serves its own copy of the site (``./build.sh site``'s
+code, tools/precache.py) on its own port, visits it once in a fresh browser
+profile, then cuts the network *and* stops the server: whatever still works
+came from the service worker's cache.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import struct
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urljoin, urlparse
+
+import pytest
+from conftest import ROOT, PageWatch
+from test_browser_klondike import card, pile_cards, text_of
+
+from solitaire.registry import GAMES, make_rules
+
+READY = "html[data-ready=true]"
+
+# Resolves to the registration's scope once its active worker has finished
+# activating (caches cleaned up); rejects after 60 s rather than hang the test.
+ACTIVATED = """async () => {
+  const timeout = new Promise((_, reject) => setTimeout(() => reject(new Error("no active service worker")), 60000));
+  const activated = (async () => {
+    const registration = await navigator.serviceWorker.ready;
+    const worker = registration.active;
+    if (worker.state !== "activated") {
+      await new Promise((resolve) => worker.addEventListener("statechange", () => worker.state === "activated" && resolve()));
+    }
+    return registration.scope;
+  })();
+  return Promise.race([activated, timeout]);
+}"""
+
+# Asks the browser to check for a new worker; resolves to the new worker's state once it
+# has finished installing ("installed": waiting) or failed ("redundant").
+UPDATE = """async () => {
+  const timeout = new Promise((resolve) => setTimeout(() => resolve("still installing after 60 s"), 60000));
+  const installed = (async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    await registration.update();
+    const worker = registration.installing || registration.waiting;
+    if (!worker) return "no update";
+    if (worker.state === "installing") {
+      await new Promise((resolve) => worker.addEventListener("statechange", () => worker.state !== "installing" && resolve()));
+    }
+    return worker.state;
+  })();
+  return Promise.race([installed, timeout]);
+}"""
+
+CACHE_NAMES = "async () => (await caches.keys()).sort()"
+STYLE_TEXT = "async () => (await fetch('static/style.css')).text()"
+
+
+def put_cache(page: Any, name: str) -> None:
+    page.evaluate("async (name) => (await caches.open(name)).put('/x-' + name.length, new Response('x'))", name)
+
+
+# -- fixtures ------------------------------------------------------------------------
+
+
+class Server:
+    """A static server of one folder on a free port, which a test can stop."""
+
+    def __init__(self, directory: Path) -> None:
+        from serve import serve_in_background
+
+        self.url, self.server = serve_in_background(directory)
+        self.running = True
+
+    def stop(self) -> None:
+        if self.running:
+            self.server.shutdown()
+            self.server.server_close()
+            self.running = False
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The static site as ./build.sh site assembles it (the repo must be built)."""
+    from precache import assemble_site
+
+    if not (ROOT / "static" / "pyodide" / "pyodide-lock.json").exists():
+        pytest.fail("the site is not built: run ./build.sh (or ./build.sh test)")
+    directory = tmp_path_factory.mktemp("offline") / "site"
+    assemble_site(ROOT, directory)
+    return directory
+
+
+@pytest.fixture
+def servers() -> Iterator[list[Server]]:
+    started: list[Server] = []
+    yield started
+    for server in started:
+        server.stop()
+
+
+class Browsing:
+    """A fresh browser profile whose pages must log no errors, fail no request and stay under one URL."""
+
+    def __init__(self, browser: Any, base: str) -> None:
+        self.context = browser.new_context(viewport={"width": 1024, "height": 768})
+        self.watch = PageWatch(base)
+        self.failed: list[str] = []
+
+    def new_page(self) -> Any:
+        page = self.context.new_page()
+        page.on("console", lambda message: message.type == "error" and self.watch.errors.append(message.text))
+        page.on("pageerror", lambda error: self.watch.errors.append(str(error)))
+        page.on("request", lambda request: self.watch.request(request.url))
+        page.on("requestfailed", lambda request: self.failed.append(request.url))
+        return page
+
+    def check(self) -> None:
+        assert not self.watch.errors, f"console errors: {self.watch.errors}"
+        assert not self.watch.foreign, f"requests outside {self.watch.origin}: {self.watch.foreign}"
+        assert not self.failed, f"failed requests: {self.failed}"
+
+
+@pytest.fixture
+def browsing(browser: Any) -> Iterator[Any]:
+    made: list[Browsing] = []
+
+    def make(base: str) -> Browsing:
+        made.append(Browsing(browser, base))
+        return made[-1]
+
+    yield make
+    for each in made:
+        each.context.close()
+    for each in made:
+        each.check()
+
+
+# -- helpers ---------------------------------------------------------------------------
+
+
+def visit(page: Any, url: str) -> Any:
+    response = page.goto(url)
+    page.wait_for_selector(READY, state="attached", timeout=60_000)
+    return response
+
+
+def visit_until_controlled(page: Any, url: str) -> str:
+    """First visit (from the network), wait for the worker to activate, reload under its control; its scope."""
+    first = visit(page, url)
+    assert not first.from_service_worker
+    scope: str = page.evaluate(ACTIVATED)
+    visit(page, url)
+    assert page.evaluate("navigator.serviceWorker.controller !== null")
+    return scope
+
+
+def wait_for_the_newest_worker_to_activate(context: Any) -> None:
+    """Watch the profile's workers through Chromium's DevTools protocol from a blank page (no client of the site).
+
+    A page closes asynchronously: a visit that starts at once may still find the
+    closing page under the old worker, which then keeps control (as it should).
+    """
+    spy = context.new_page()
+    session = context.new_cdp_session(spy)
+    status: dict[int, str] = {}
+    session.on("ServiceWorker.workerVersionUpdated",
+               lambda event: status.update({int(v["versionId"]): v["status"] for v in event["versions"]}))
+    session.send("ServiceWorker.enable")
+    deadline = time.monotonic() + 60
+    while not status or status[max(status)] != "activated":
+        assert time.monotonic() < deadline, f"the new worker did not activate: {status}"
+        spy.wait_for_timeout(100)  # lets Playwright deliver the protocol's events
+    spy.close()
+
+
+def cache_prefix(base: str) -> str:
+    """This site's cache names start with "solitaire <scope path> " (see sw.js)."""
+    return f"solitaire {urlparse(base).path} "
+
+
+def go_offline(browsing: Browsing, server: Server) -> None:
+    browsing.context.set_offline(True)
+    server.stop()
+
+
+def card_count(game: str) -> int:
+    rules = make_rules(game, {})
+    return sum(len(pile.cards) for pile in rules.piles(rules.deal(1)))
+
+
+def play_offline(page: Any, base: str) -> None:
+    """Reload with no network and no server; play the daily deal, a numbered FreeCell deal, every game."""
+    response = visit(page, base)
+    assert response.from_service_worker
+    assert text_of(page, "deal-label").startswith("Daily ")  # today's daily deal, resumed
+    assert page.locator("[data-card]").count() == 52
+    stock = len(pile_cards(page, "stock"))
+    card(page, "stock", stock - 1).click()
+    assert len(pile_cards(page, "waste")) == 1 and len(pile_cards(page, "stock")) == stock - 1
+
+    # Another game by address: index.html is served whatever the query string.
+    response = visit(page, base + "?game=freecell&deal=617")
+    assert response.from_service_worker
+    assert text_of(page, "deal-label") == "#617"
+    assert page.locator("[data-card]").count() == 52
+
+    for game in GAMES:
+        if game == "freecell":
+            continue  # already on the table: the picker starts a game only on a change
+        page.locator("#game-picker").select_option(game)
+        assert page.locator("#game-picker").input_value() == game
+        assert page.locator("[data-card]").count() == card_count(game), game
+
+
+# -- the tests -----------------------------------------------------------------------
+
+
+@pytest.mark.browser
+def test_after_one_visit_every_game_plays_with_no_network(browsing: Any, servers: list[Server], site: Path) -> None:
+    server = Server(site)
+    servers.append(server)
+    browsing_ = browsing(server.url)
+    page = browsing_.new_page()
+    assert visit_until_controlled(page, server.url) == server.url
+
+    names = page.evaluate(CACHE_NAMES)
+    assert len(names) == 1 and names[0].startswith(cache_prefix(server.url))
+
+    go_offline(browsing_, server)
+    play_offline(page, server.url)
+
+
+@pytest.mark.browser
+def test_under_a_sub_path(browsing: Any, servers: list[Server], site: Path, tmp_path: Path) -> None:
+    """As on https://USER.github.io/REPO/: the worker's scope is the sub-path, every URL stays under it."""
+    (tmp_path / "some-path").symlink_to(site, target_is_directory=True)
+    server = Server(tmp_path)
+    servers.append(server)
+    base = server.url + "some-path/"
+    browsing_ = browsing(base)  # a request outside /some-path/ fails the test
+    page = browsing_.new_page()
+    assert visit_until_controlled(page, base) == base
+
+    # The web app manifest: no errors, and start_url and scope are the sub-path.
+    session = browsing_.context.new_cdp_session(page)
+    manifest = session.send("Page.getAppManifest")
+    assert manifest["url"] == base + "static/manifest.webmanifest"
+    assert manifest["errors"] == []
+    data = json.loads(manifest["data"])
+    assert urljoin(manifest["url"], data["start_url"]) == base
+    assert urljoin(manifest["url"], data["scope"]) == base
+
+    go_offline(browsing_, server)
+    play_offline(page, base)
+
+
+@pytest.mark.browser
+def test_a_new_version_waits_for_the_open_page_then_replaces_the_old_caches(
+    browsing: Any, servers: list[Server], site: Path, tmp_path: Path
+) -> None:
+    from precache import write_manifest
+
+    directory = tmp_path / "site"
+    shutil.copytree(site, directory, symlinks=True)
+    server = Server(directory)
+    servers.append(server)
+    browsing_ = browsing(server.url)
+    page = browsing_.new_page()
+    visit_until_controlled(page, server.url)
+    prefix = cache_prefix(server.url)
+    old = prefix + json.loads(_manifest_json(directory))["version"]
+    assert page.evaluate(CACHE_NAMES) == [old]
+
+    # Caches the new version must leave alone (another app's; another copy of the
+    # site on this origin) and one it must delete (an older version of this site).
+    for name in ["other-app", "solitaire /other-copy/ 1234", prefix + "old"]:
+        put_cache(page, name)
+    card(page, "stock", len(pile_cards(page, "stock")) - 1).click()
+    page.evaluate("window.stillTheSamePage = true")
+
+    # Deploy a new version: one changed file, the manifest rebuilt (sw.js itself unchanged).
+    style = directory / "static" / "style.css"
+    style.write_text(style.read_text() + "\n/* version two */\n")
+    new = prefix + str(write_manifest(directory)["version"])
+    assert new != old
+
+    # The open page notices it, the new worker precaches and waits; the page goes on as it was.
+    assert page.evaluate(UPDATE) == "installed"
+    assert page.evaluate("window.stillTheSamePage === true")
+    assert "version two" not in page.evaluate(STYLE_TEXT)  # still served by the old worker
+    assert new in page.evaluate(CACHE_NAMES) and old in page.evaluate(CACHE_NAMES)
+    card(page, "stock", len(pile_cards(page, "stock")) - 1).click()
+    assert text_of(page, "moves") == "2"
+
+    # Once the site's last page closes, the new version activates and the next visit runs
+    # it: its cache replaced this site's old ones, the others are still there, the game goes on.
+    page.close()
+    wait_for_the_newest_worker_to_activate(browsing_.context)
+    page = browsing_.new_page()
+    visit(page, server.url)
+    page.evaluate(ACTIVATED)
+    assert "version two" in page.evaluate(STYLE_TEXT)
+    assert page.evaluate(CACHE_NAMES) == sorted([new, "other-app", "solitaire /other-copy/ 1234"])
+    assert text_of(page, "moves") == "2"
+
+    go_offline(browsing_, server)
+    visit(page, server.url)
+    assert "version two" in page.evaluate(STYLE_TEXT)
+    assert text_of(page, "moves") == "2" and len(pile_cards(page, "waste")) == 2
+
+
+# -- without a browser: the precache list and the web app manifest ------------------------
+
+
+def _manifest_json(root: Path) -> str:
+    text = (root / "static" / "sw-manifest.js").read_text()
+    return text[text.index("{") : text.rindex("}") + 1]
+
+
+def test_the_precache_list_holds_what_the_page_loads(site: Path) -> None:
+    from precache import manifest
+
+    data = manifest(site)
+    files = data["files"]
+    assert isinstance(files, dict)
+    assert json.loads(_manifest_json(site)) == data
+    static_files = {f"static/{path.name}" for pattern in ["*.js", "*.css", "*.svg"] for path in (site / "static").glob(pattern)}
+    assert static_files - {"static/sw-manifest.js"} <= set(files)
+    for name in ["index.html", "static/style.css", "static/cards.css", "static/icon.svg", "static/offline.js",
+                 "static/manifest.webmanifest", "static/icons/maskable-512.png",
+                 "static/pyodide/pyodide.mjs", "static/pyodide/pyodide.asm.mjs", "static/pyodide/pyodide.asm.wasm",
+                 "static/pyodide/python_stdlib.zip", "static/pyodide/pyodide-lock.json"]:
+        assert name in files, name
+    lock = json.loads((site / "static" / "pyodide" / "pyodide-lock.json").read_text())
+    for package in ["solitaire", "micropip"]:
+        assert "static/wheels/" + lock["packages"][package]["file_name"].removeprefix("../wheels/") in files
+    # The site is exactly the precached files, the worker and its manifest.
+    on_disk = {path.relative_to(site).as_posix() for path in site.rglob("*") if path.is_file()}
+    assert on_disk == set(files) | {"sw.js", "static/sw-manifest.js"}
+
+
+def png_size(path: Path) -> tuple[int, int]:
+    header = path.read_bytes()[:24]
+    assert header[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = struct.unpack(">II", header[16:24])
+    return width, height
+
+
+def test_the_web_app_manifest_and_its_icons() -> None:
+    path = ROOT / "static" / "manifest.webmanifest"
+    data = json.loads(path.read_text())
+    assert data["name"] == "Solitaire" and data["display"] == "standalone"
+    assert data["theme_color"] == data["background_color"] == "#0e6b43"
+    base = "https://user.github.io/repo/"
+    manifest_url = urljoin(base, os.path.relpath(path, ROOT))
+    assert urljoin(manifest_url, data["start_url"]) == urljoin(manifest_url, data["scope"]) == base
+    purposes = set()
+    for icon in data["icons"]:
+        file = path.parent / icon["src"]
+        assert file.is_file(), icon["src"]
+        if icon["type"] == "image/png":
+            width, height = png_size(file)
+            assert icon["sizes"] == f"{width}x{height}"
+        purposes.add(icon.get("purpose", "any"))
+    assert {"any", "maskable"} <= purposes
+    assert png_size(ROOT / "static" / "icons" / "apple-touch-icon.png") == (180, 180)
+    head = (ROOT / "index.html").read_text().split("</head>")[0]
+    assert '<link rel="manifest" href="static/manifest.webmanifest">' in head
+    assert '<link rel="apple-touch-icon" href="static/icons/apple-touch-icon.png">' in head
