@@ -5,6 +5,8 @@
 #   ./build.sh serve           build, then serve the repo root on http://localhost:${PORT:-8000}/
 #   ./build.sh test [ARGS]     build, then mypy on py/ and pytest (ARGS go to pytest)
 #   ./build.sh bench [ARGS]    build, then python tools/bench.py ARGS
+#   ./build.sh site DIR        build, then copy exactly the static site into DIR
+#                              (what GitHub Pages or any static host serves)
 #
 # Build:
 #   .venv/            Python >= 3.12 venv with requirements-build.txt and
@@ -12,6 +14,8 @@
 #   node_modules/     npm ci of package-lock.json (the pinned Pyodide runtime)
 #   static/pyodide/   the Pyodide runtime files + our pyodide-lock.json
 #   static/wheels/    the game's wheel and the wheels from requirements-pyodide.txt
+#   static/sw-manifest.js  the service worker's precache list and version
+#                     (tools/precache.py; see sw.js)
 #
 # Every input is pinned with a hash: package-lock.json (npm integrity),
 # requirements-*.txt (pip --require-hashes). To change a Python pin, edit
@@ -35,12 +39,14 @@ CHROMIUM=/usr/bin/chromium
 
 usage() {
     cat <<'EOF'
-usage: ./build.sh [serve | test [PYTEST_ARGS...] | bench [ARGS...]]
+usage: ./build.sh [serve | test [PYTEST_ARGS...] | bench [ARGS...] | site DIR]
 
   (no argument)  build the site into static/pyodide/ and static/wheels/
   serve          build, then serve the repo root on http://localhost:${PORT:-8000}/
   test           build, then mypy py/ and pytest -q (extra args go to pytest)
   bench          build, then python tools/bench.py (extra args go to it)
+  site DIR       build, then copy the static site (index.html, sw.js, static/)
+                 into DIR, ready to upload to any static host
 EOF
 }
 
@@ -204,6 +210,8 @@ build() {
     write_lockfile
     say "built site in $((SECONDS - start)) s:"
     summarize
+    # Last: the precache list names the lockfile, the wheels and every static file.
+    "$PY" tools/precache.py manifest
     du -sh "$PYODIDE_OUT" "$WHEELS" | sed 's/^/    /'
     exec 9>&-
 }
@@ -250,6 +258,11 @@ case $command in
     bench)
         build
         "$PY" tools/bench.py "$@"
+        ;;
+    site)
+        [[ $# -eq 1 ]] || { usage >&2; exit 2; }
+        build
+        "$PY" tools/precache.py site "$1"
         ;;
     -h | --help | help)
         usage

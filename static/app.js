@@ -17,7 +17,7 @@ import { dealUrl, requestFromUrl, today } from "./url.js";
 
 const $ = (id) => document.getElementById(id);
 const board = $("board");
-const state = { send: null, view: null, pick: null, geometry: null, noticeTimer: 0, games: [], challenge: null };
+const state = { send: null, view: null, pick: null, geometry: null, noticeTimer: 0, saveTimer: 0, games: [], challenge: null };
 
 // -- talking to the engine ------------------------------------------------------
 
@@ -41,7 +41,15 @@ function act(message) {
   return true;
 }
 
+/** Save soon, after the browser has drawn the move (saving is not on the click's path). */
 function save() {
+  if (!state.saveTimer) state.saveTimer = setTimeout(saveNow, 0);
+}
+
+function saveNow() {
+  clearTimeout(state.saveTimer);
+  state.saveTimer = 0;
+  if (!state.view) return;
   const answer = state.send({ type: "save" });
   if (answer.ok) storage.saveGame(answer.save);
   storage.saveView(state.view);
@@ -395,7 +403,11 @@ function listen() {
   $("settings").addEventListener("close", () => $("settings").returnValue === "apply" && applySettings());
   $("won").addEventListener("close", () => $("won").returnValue === "new" && startGame({ game: state.view.game, options: state.view.options }));
   new ResizeObserver(() => state.view && render()).observe(board);
-  document.addEventListener("visibilitychange", () => act({ type: document.hidden ? "pause" : "resume" }));
+  document.addEventListener("visibilitychange", () => {
+    act({ type: document.hidden ? "pause" : "resume" });
+    if (document.hidden) saveNow(); // the tab may never come back
+  });
+  window.addEventListener("pagehide", saveNow);
   setInterval(tick, 1000);
 }
 

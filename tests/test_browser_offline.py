@@ -63,7 +63,7 @@ STYLE_TEXT = "async () => (await fetch('static/style.css')).text()"
 
 
 def put_cache(page: Any, name: str) -> None:
-    page.evaluate("async (name) => (await caches.open(name)).put('/x-' + name.length, new Response('x'))", name)
+    page.evaluate("async (name) => (await caches.open(name)).put('./placeholder', new Response('x'))", name)
 
 
 # -- fixtures ------------------------------------------------------------------------
@@ -105,13 +105,20 @@ def servers() -> Iterator[list[Server]]:
         server.stop()
 
 
-class Browsing:
-    """A fresh browser profile whose pages must log no errors, fail no request and stay under one URL."""
+class Profile:
+    """A fresh browser profile whose pages must log no errors, break no CSP rule, fail no request
+    and stay under one URL."""
 
     def __init__(self, browser: Any, base: str) -> None:
         self.context = browser.new_context(viewport={"width": 1024, "height": 768})
+        self.context.add_init_script(
+            "window.cspViolations = [];"
+            "document.addEventListener('securitypolicyviolation',"
+            " (event) => window.cspViolations.push(event.violatedDirective + ' ' + event.blockedURI));"
+        )
         self.watch = PageWatch(base)
         self.failed: list[str] = []
+        self.violations: list[str] = []
 
     def new_page(self) -> Any:
         page = self.context.new_page()
@@ -121,23 +128,34 @@ class Browsing:
         page.on("requestfailed", lambda request: self.failed.append(request.url))
         return page
 
+    def close_page(self, page: Any) -> None:
+        if page.url.startswith("http"):
+            self.violations += page.evaluate("window.cspViolations ?? []")
+        page.close()
+
+    def close(self) -> None:
+        for page in self.context.pages:
+            self.close_page(page)
+        self.context.close()
+
     def check(self) -> None:
+        assert not self.violations, f"CSP violations: {self.violations}"
         assert not self.watch.errors, f"console errors: {self.watch.errors}"
         assert not self.watch.foreign, f"requests outside {self.watch.origin}: {self.watch.foreign}"
         assert not self.failed, f"failed requests: {self.failed}"
 
 
 @pytest.fixture
-def browsing(browser: Any) -> Iterator[Any]:
-    made: list[Browsing] = []
+def profiles(browser: Any) -> Iterator[Any]:
+    made: list[Profile] = []
 
-    def make(base: str) -> Browsing:
-        made.append(Browsing(browser, base))
+    def make(base: str) -> Profile:
+        made.append(Profile(browser, base))
         return made[-1]
 
     yield make
     for each in made:
-        each.context.close()
+        each.close()
     for each in made:
         each.check()
 
@@ -185,8 +203,8 @@ def cache_prefix(base: str) -> str:
     return f"solitaire {urlparse(base).path} "
 
 
-def go_offline(browsing: Browsing, server: Server) -> None:
-    browsing.context.set_offline(True)
+def go_offline(profile: Profile, server: Server) -> None:
+    profile.context.set_offline(True)
     server.stop()
 
 
@@ -223,33 +241,33 @@ def play_offline(page: Any, base: str) -> None:
 
 
 @pytest.mark.browser
-def test_after_one_visit_every_game_plays_with_no_network(browsing: Any, servers: list[Server], site: Path) -> None:
+def test_after_one_visit_every_game_plays_with_no_network(profiles: Any, servers: list[Server], site: Path) -> None:
     server = Server(site)
     servers.append(server)
-    browsing_ = browsing(server.url)
-    page = browsing_.new_page()
+    profile = profiles(server.url)
+    page = profile.new_page()
     assert visit_until_controlled(page, server.url) == server.url
 
     names = page.evaluate(CACHE_NAMES)
     assert len(names) == 1 and names[0].startswith(cache_prefix(server.url))
 
-    go_offline(browsing_, server)
+    go_offline(profile, server)
     play_offline(page, server.url)
 
 
 @pytest.mark.browser
-def test_under_a_sub_path(browsing: Any, servers: list[Server], site: Path, tmp_path: Path) -> None:
+def test_under_a_sub_path(profiles: Any, servers: list[Server], site: Path, tmp_path: Path) -> None:
     """As on https://USER.github.io/REPO/: the worker's scope is the sub-path, every URL stays under it."""
     (tmp_path / "some-path").symlink_to(site, target_is_directory=True)
     server = Server(tmp_path)
     servers.append(server)
     base = server.url + "some-path/"
-    browsing_ = browsing(base)  # a request outside /some-path/ fails the test
-    page = browsing_.new_page()
+    profile = profiles(base)  # a request outside /some-path/ fails the test
+    page = profile.new_page()
     assert visit_until_controlled(page, base) == base
 
     # The web app manifest: no errors, and start_url and scope are the sub-path.
-    session = browsing_.context.new_cdp_session(page)
+    session = profile.context.new_cdp_session(page)
     manifest = session.send("Page.getAppManifest")
     assert manifest["url"] == base + "static/manifest.webmanifest"
     assert manifest["errors"] == []
@@ -257,13 +275,13 @@ def test_under_a_sub_path(browsing: Any, servers: list[Server], site: Path, tmp_
     assert urljoin(manifest["url"], data["start_url"]) == base
     assert urljoin(manifest["url"], data["scope"]) == base
 
-    go_offline(browsing_, server)
+    go_offline(profile, server)
     play_offline(page, base)
 
 
 @pytest.mark.browser
 def test_a_new_version_waits_for_the_open_page_then_replaces_the_old_caches(
-    browsing: Any, servers: list[Server], site: Path, tmp_path: Path
+    profiles: Any, servers: list[Server], site: Path, tmp_path: Path
 ) -> None:
     from precache import write_manifest
 
@@ -271,8 +289,8 @@ def test_a_new_version_waits_for_the_open_page_then_replaces_the_old_caches(
     shutil.copytree(site, directory, symlinks=True)
     server = Server(directory)
     servers.append(server)
-    browsing_ = browsing(server.url)
-    page = browsing_.new_page()
+    profile = profiles(server.url)
+    page = profile.new_page()
     visit_until_controlled(page, server.url)
     prefix = cache_prefix(server.url)
     old = prefix + json.loads(_manifest_json(directory))["version"]
@@ -301,16 +319,16 @@ def test_a_new_version_waits_for_the_open_page_then_replaces_the_old_caches(
 
     # Once the site's last page closes, the new version activates and the next visit runs
     # it: its cache replaced this site's old ones, the others are still there, the game goes on.
-    page.close()
-    wait_for_the_newest_worker_to_activate(browsing_.context)
-    page = browsing_.new_page()
+    profile.close_page(page)
+    wait_for_the_newest_worker_to_activate(profile.context)
+    page = profile.new_page()
     visit(page, server.url)
     page.evaluate(ACTIVATED)
     assert "version two" in page.evaluate(STYLE_TEXT)
     assert page.evaluate(CACHE_NAMES) == sorted([new, "other-app", "solitaire /other-copy/ 1234"])
     assert text_of(page, "moves") == "2"
 
-    go_offline(browsing_, server)
+    go_offline(profile, server)
     visit(page, server.url)
     assert "version two" in page.evaluate(STYLE_TEXT)
     assert text_of(page, "moves") == "2" and len(pile_cards(page, "waste")) == 2
@@ -331,8 +349,10 @@ def test_the_precache_list_holds_what_the_page_loads(site: Path) -> None:
     files = data["files"]
     assert isinstance(files, dict)
     assert json.loads(_manifest_json(site)) == data
-    static_files = {f"static/{path.name}" for pattern in ["*.js", "*.css", "*.svg"] for path in (site / "static").glob(pattern)}
-    assert static_files - {"static/sw-manifest.js"} <= set(files)
+    # Every script, style and image of the repository's static/ (a new file is picked up by itself).
+    static = {path.relative_to(ROOT).as_posix() for pattern in ["*.js", "*.css", "*.svg", "icons/*.png"]
+              for path in (ROOT / "static").glob(pattern)}
+    assert static - {"static/sw-manifest.js"} <= set(files)
     for name in ["index.html", "static/style.css", "static/cards.css", "static/icon.svg", "static/offline.js",
                  "static/manifest.webmanifest", "static/icons/maskable-512.png",
                  "static/pyodide/pyodide.mjs", "static/pyodide/pyodide.asm.mjs", "static/pyodide/pyodide.asm.wasm",
