@@ -50,9 +50,9 @@ def test_the_saved_table_shows_before_python_is_ready(page: Any, site_url: str) 
     page.wait_for_selector('[data-card][data-pile="tableau-1"]', state="attached", timeout=5000)
     assert page.locator("html[data-ready=true]").count() == 0  # drawn before Python took over
     assert pile_cards(page, "tableau-1")[0] == "7D"
-    page.unroute("**/pyodide.asm.wasm")
     for route in held:
         route.continue_()
+    page.unroute("**/pyodide.asm.wasm")
     page.wait_for_selector(READY, state="attached", timeout=60_000)
 
 
