@@ -36,7 +36,7 @@ the game is unchanged.
 from __future__ import annotations
 
 import json
-import secrets
+import os
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -239,7 +239,8 @@ def new_session(message: JsonObject, autoplay: bool = False) -> Session:
         return Session(rules, daily_deal(game, rules.options, date), date, autoplay)
     deal = message.get("deal")
     if deal is None:
-        deal = secrets.randbelow(MAX_DEAL) + 1
+        # os.urandom rather than the secrets module: one import less at start-up.
+        deal = int.from_bytes(os.urandom(8), "big") % MAX_DEAL + 1
     if not isinstance(deal, int) or isinstance(deal, bool):
         raise MessageError(f"the deal number must be a whole number, not {deal!r}")
     return Session(rules, deal, None, autoplay)

@@ -171,3 +171,29 @@ def test_a_tampered_challenge_gets_a_message_and_a_playable_game(page: Any, site
 def test_a_challenge_that_does_not_win_says_so(page: Any, site_url: str) -> None:
     open_page(page, site_url + "?game=klondike&deal=5&moves=s>w.s>w")
     expect(page.locator("#notice")).to_contain_text("does not win")
+
+
+def test_closing_the_tab_keeps_the_game_and_its_history(browser: Any, site_url: str) -> None:
+    context = browser.new_context(service_workers="block")
+    first = context.new_page()
+    open_page(first, site_url + "?game=klondike&deal=1")
+    card(first, "tableau-1", 0).click()
+    card(first, "tableau-7", 6).click()
+    first.close(run_before_unload=True)
+    second = context.new_page()
+    open_page(second, site_url)
+    assert text_of(second, "moves") == "1" and pile_cards(second, "tableau-1") == []
+    second.locator("#undo").click()
+    assert pile_cards(second, "tableau-1") == ["7D"]
+    context.close()
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["?game=<img src=x onerror=alert(1)>", "?game=klondike&deal=<b>1</b>", "?game=klondike&draw=<svg onload=alert(1)>"],
+)
+def test_an_address_never_becomes_markup(page: Any, site_url: str, query: str) -> None:
+    open_page(page, site_url + query)
+    expect(page.locator("#notice")).to_be_visible()
+    assert page.locator("body img, body b, #notice svg").count() == 0
+    assert page.locator("[data-card]").count() == 52

@@ -1,0 +1,76 @@
+"""What every game's solver provides, and how to find a game's solver.
+
+Solvers search with full information (every card known, as in open mode),
+bounded by a budget of *nodes* (positions expanded), never by time, so the
+same search gives the same answer under CPython and in Pyodide.
+
+A search is resumable: ``start`` makes a ``Search`` whose ``run(nodes)``
+works for at most that many more nodes and returns the ``Verdict`` once the
+search has ended, else None. The page runs it in small slices between frames;
+the command line and the tests call ``solve`` to run it to the end.
+
+Verdicts are exact: ``winnable`` only with a line of moves that wins when
+replayed through the rules, ``unwinnable`` only when the search has proved
+that no line wins, ``unknown`` when the budget ran out first.
+"""
+
+from __future__ import annotations
+
+import importlib
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from .game import Move, Rules
+
+Status = Literal["winnable", "unwinnable", "unknown"]
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The end of a search: its status, a winning line when winnable, and its effort."""
+
+    status: Status
+    moves: tuple[Move, ...]
+    nodes: int
+
+
+class Search(ABC):
+    """One search from one position, run in slices."""
+
+    @abstractmethod
+    def run(self, nodes: int) -> Verdict | None:
+        """Search for at most ``nodes`` more nodes; the verdict once the search has ended."""
+
+    def finish(self) -> Verdict:
+        """Run to the end (the budget guarantees an end)."""
+        while (verdict := self.run(1 << 30)) is None:
+            pass
+        return verdict
+
+
+class Solver(ABC):
+    """A game's solver, made for one rules object (one set of options)."""
+
+    def __init__(self, rules: Rules[Any]) -> None:
+        self.rules = rules
+
+    @abstractmethod
+    def start(self, position: Any, budget: int) -> Search:
+        """A search from ``position`` that expands at most ``budget`` nodes."""
+
+    def solve(self, position: Any, budget: int) -> Verdict:
+        return self.start(position, budget).finish()
+
+
+# Game id -> (module, class); imported on first use, as the games are.
+SOLVERS: dict[str, tuple[str, str]] = {}
+
+
+def solver_for(rules: Rules[Any]) -> Solver:
+    """The solver of the rules' game; LookupError if the game has none yet."""
+    if rules.game_id not in SOLVERS:
+        raise LookupError(f"{rules.game_id} has no solver")
+    module, name = SOLVERS[rules.game_id]
+    solver: Solver = getattr(importlib.import_module(module), name)(rules)
+    return solver
