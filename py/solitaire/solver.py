@@ -64,13 +64,24 @@ class Solver(ABC):
 
 
 # Game id -> (module, class); imported on first use, as the games are.
-SOLVERS: dict[str, tuple[str, str]] = {}
+SOLVERS: dict[str, tuple[str, str]] = {
+    "klondike": ("solitaire.solvers.klondike", "KlondikeSolver"),
+    "double-klondike": ("solitaire.solvers.klondike", "KlondikeSolver"),
+    "spider": ("solitaire.solvers.spider", "SpiderSolver"),
+    "freecell": ("solitaire.solvers.freecell", "FreeCellSolver"),
+    "pyramid": ("solitaire.solvers.pyramid", "PyramidSolver"),
+    "tripeaks": ("solitaire.solvers.tripeaks", "TriPeaksSolver"),
+}
 
 
 def solver_for(rules: Rules[Any]) -> Solver:
-    """The solver of the rules' game; LookupError if the game has none yet."""
+    """The solver of the rules' game; LookupError if the game has none (yet)."""
     if rules.game_id not in SOLVERS:
         raise LookupError(f"{rules.game_id} has no solver")
     module, name = SOLVERS[rules.game_id]
-    solver: Solver = getattr(importlib.import_module(module), name)(rules)
+    try:
+        found = importlib.import_module(module)
+    except ModuleNotFoundError:
+        raise LookupError(f"{rules.game_id} has no solver") from None
+    solver: Solver = getattr(found, name)(rules)
     return solver
