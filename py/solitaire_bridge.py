@@ -23,6 +23,13 @@ Messages (``type`` and its fields):
   in move notation): replays the moves on a fresh deal, leaving the game in
   progress alone, and answers ``won``, ``moves`` and ``score`` (a challenge
   link's claim, checked).
+- ``analyse``: ``nodes``: spend at most that many nodes of search on the
+  position on the table; the view's ``analysis`` says whether it can still be
+  won (``winnable``, ``unwinnable``, ``unknown``, ``searching``, or ``none``
+  for a game without a solver) and the deal's difficulty once proven.
+- ``hint``: the move to suggest (answered without a view): ``kind``
+  (``winning``, ``promising``, ``stock`` or ``none``) and ``from``, ``index``,
+  ``to`` as a move message names them.
 - ``games``: the ids of the games (answered without a view); the view
   carries the options of the current game.
 - ``setup``: ``game``, ``options``, ``layout``: start from a position written
@@ -41,10 +48,13 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from solitaire.cards import card_text
-from solitaire.daily import daily_deal, parse_date
+from solitaire.analysis import Analyst
+from solitaire.daily import daily, parse_date
+from solitaire.difficulty import rating
 from solitaire.game import MAX_DEAL, IllegalMove, Move, OptionError, parse_move
 from solitaire.registry import GAMES, make_rules
 from solitaire.session import SaveError, Session
+from solitaire.solver import Verdict
 from solitaire_i18n import DEFAULT_LANGUAGE, LANGUAGES, card_name, translate
 
 JsonObject = dict[str, Any]
@@ -59,6 +69,7 @@ class Bridge:
 
     def __init__(self) -> None:
         self.session: Session | None = None
+        self.analyst: Analyst | None = None
         self.autoplay = False
         self.language = DEFAULT_LANGUAGE
         self.handlers: dict[str, Callable[[JsonObject], None]] = {
@@ -73,6 +84,7 @@ class Bridge:
             "resume": lambda _: self.current().resume(),
             "autoplay": self.set_autoplay,
             "language": self.set_language,
+            "analyse": self.analyse,
             "load": self.load,
             "setup": self.setup,
             "view": lambda _: None,
@@ -91,9 +103,11 @@ class Bridge:
                 return json.dumps({"ok": True, "games": game_list()})
             if kind == "verify":
                 return json.dumps(verify(message))
+            if kind == "hint":
+                return json.dumps(self.hint())
             if kind not in self.handlers:
                 raise MessageError(f"unknown message type {kind!r}")
-            self.handlers[kind](message)
+            self.follow(lambda: self.handlers[kind](message))
             if kind == "language" and self.session is None:  # chosen before the first game: no view yet
                 return json.dumps({"ok": True, "language": self.language})
             return json.dumps(self.view())
@@ -114,10 +128,26 @@ class Bridge:
             raise MessageError("no game has been started")
         return self.session
 
+    def start(self, session: Session, proof: Verdict | None = None) -> None:
+        """Make ``session`` the game in progress, with a fresh analysis (and the daily's proof)."""
+        self.session = session
+        self.analyst = Analyst(session.rules)
+        if proof is not None:
+            self.analyst.remember(session.positions[0], proof)
+
+    def follow(self, action: Callable[[], None]) -> None:
+        """Run a handler; when it played a turn, let the analysis carry a winning line over."""
+        session = self.session
+        before = None if session is None else (len(session.positions), session.position)
+        action()
+        if session is not None and session is self.session and before is not None and self.analyst is not None:
+            if len(session.positions) == before[0] + 1:
+                self.analyst.played(before[1], session.turns[-1], session.position)
+
     # -- message handlers ----------------------------------------------------------
 
     def new_game(self, message: JsonObject) -> None:
-        self.session = new_session(message, self.autoplay)
+        self.start(*new_session(message, self.autoplay))
 
     def move(self, message: JsonObject) -> None:
         session = self.current()
@@ -149,11 +179,31 @@ class Bridge:
         self.language = language
 
     def load(self, message: JsonObject) -> None:
-        self.session = Session.from_save(message.get("save"), self.autoplay)  # type: ignore[arg-type]
+        self.start(Session.from_save(message.get("save"), self.autoplay))  # type: ignore[arg-type]
 
     def setup(self, message: JsonObject) -> None:
         rules = make_rules(text_field(message, "game"), options_field(message))
-        self.session = Session(rules, 1, None, self.autoplay, layout=text_field(message, "layout"))
+        self.start(Session(rules, 1, None, self.autoplay, layout=text_field(message, "layout")))
+
+    def analyse(self, message: JsonObject) -> None:
+        """Spend at most ``nodes`` nodes of search on the position on the table."""
+        nodes = message.get("nodes")
+        if not isinstance(nodes, int) or isinstance(nodes, bool) or not 1 <= nodes <= MAX_SLICE:
+            raise MessageError(f"nodes must be a whole number from 1 to {MAX_SLICE}")
+        assert self.analyst is not None
+        self.analyst.work(self.current().position, nodes)
+
+    def hint(self) -> JsonObject:
+        """The move to suggest now, as the page names cards: pile, card index, destination."""
+        session = self.current()
+        assert self.analyst is not None
+        hint = self.analyst.hint(session.position)
+        if hint.move is None:
+            return {"ok": True, "hint": {"kind": hint.kind}}
+        sizes = {pile.name: len(pile.cards) for pile in session.rules.piles(session.position)}
+        move = hint.move
+        index = sizes.get(move.source, move.count) - move.count
+        return {"ok": True, "hint": {"kind": hint.kind, "from": move.source, "index": index, "to": move.target}}
 
     def picked(self, message: JsonObject) -> tuple[str, int]:
         """The pile and number of cards of a pick given as pile and card index."""
@@ -170,6 +220,20 @@ class Bridge:
         return source, size - index
 
     # -- the view ---------------------------------------------------------------------
+
+    def analysis_view(self) -> JsonObject:
+        """Still winnable? The verdict on the position on the table (or that it is being
+        searched), and the deal's difficulty once its start has been proven winnable."""
+        session = self.current()
+        analyst = self.analyst
+        if analyst is None or analyst.solver is None:
+            return {"status": "none", "difficulty": None}
+        verdict = analyst.verdict(session.position)
+        start = analyst.verdict(session.positions[0])
+        return {
+            "status": "searching" if verdict is None else verdict.status,
+            "difficulty": None if start is None else rating(session.rules.game_id, start),
+        }
 
     def view(self) -> JsonObject:
         """Everything the page draws: piles, legal moves, score, clock, status."""
@@ -229,23 +293,25 @@ class Bridge:
         }
 
 
-def new_session(message: JsonObject, autoplay: bool = False) -> Session:
-    """A fresh game as a message names it: game, options, and deal, daily or neither (random)."""
+def new_session(message: JsonObject, autoplay: bool = False) -> tuple[Session, Verdict | None]:
+    """A fresh game as a message names it: game, options, and deal, daily or neither (random);
+    with the solver's proof when it is a daily deal."""
     game = text_field(message, "game")
     rules = make_rules(game, options_field(message))
-    daily = message.get("daily")
-    if daily is not None:
-        date = parse_date(str(daily)).isoformat()
-        return Session(rules, daily_deal(game, rules.options, date), date, autoplay)
+    if message.get("daily") is not None:
+        date = parse_date(str(message["daily"])).isoformat()
+        day = daily(game, rules.options, date)
+        return Session(rules, day.deal, date, autoplay), day.verdict
     deal = message.get("deal")
     if deal is None:
         # os.urandom rather than the secrets module: one import less at start-up.
         deal = int.from_bytes(os.urandom(8), "big") % MAX_DEAL + 1
     if not isinstance(deal, int) or isinstance(deal, bool):
         raise MessageError(f"the deal number must be a whole number, not {deal!r}")
-    return Session(rules, deal, None, autoplay)
+    return Session(rules, deal, None, autoplay), None
 
 
+MAX_SLICE = 1_000_000  # nodes one "analyse" message may ask for
 MAX_VERIFIED_MOVES = 20_000  # far more than any real game; bounds the work a link can ask for
 
 
@@ -256,7 +322,7 @@ def verify(message: JsonObject) -> JsonObject:
         raise MessageError("the moves must be a list of moves in notation")
     if len(moves) > MAX_VERIFIED_MOVES:
         raise MessageError(f"a challenge holds at most {MAX_VERIFIED_MOVES} moves")
-    session = new_session(message)
+    session, _ = new_session(message)
     for number, text in enumerate(moves, 1):
         try:
             session.play(parse_move(text))

@@ -346,6 +346,7 @@ GERMAN: tuple[tuple[str, str], ...] = (
     ("the deal number must be a whole number, not {text}", "Die Spielnummer muss eine ganze Zahl sein, nicht {text}"),
     ("the moves must be a list of moves in notation", "Die Züge müssen eine Liste von Zügen in Zugschreibweise sein"),
     ("a challenge holds at most {number} moves", "Eine Herausforderung hat höchstens {number} Züge"),
+    ("nodes must be a whole number from 1 to {number}", "Die Knotenzahl muss eine ganze Zahl von 1 bis {number} sein"),
     ("move {number} ({text}) is not allowed: {message}", "Zug {number} ({text}) ist nicht erlaubt: {message}"),
     ("options must map names to text values", "Die Optionen müssen Namen auf Textwerte abbilden"),
     ("the picked card's index must be a whole number", "Die Position der gewählten Karte muss eine ganze Zahl sein"),

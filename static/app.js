@@ -414,10 +414,12 @@ function listen() {
 async function main() {
   setLanguage(storage.loadPreferences().language ?? browserLanguage());
   const request = requestFromUrl(location.search);
+  // Python starts loading first; the last table is drawn while it downloads and compiles.
+  const engine = startEngine((key, fraction) => setProgress(key, fraction));
   drawLastTable(request);
   setProgress("loading.python", 0.05);
   try {
-    const send = await startEngine((key, fraction) => setProgress(key, fraction));
+    const send = await engine;
     // Remember the last error so start-up can explain a fallback.
     state.send = (message) => {
       const answer = send(message);

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -27,7 +28,7 @@ def test_deal_prints_the_layout() -> None:
 def test_daily_prints_that_dates_deal() -> None:
     result = run("daily", "klondike", "2026-11-29", "--draw", "3")
     assert result.returncode == 0 and "daily deal of 2026-11-29" in result.stdout
-    number = result.stdout.split("deal ")[-1].split("\n")[0]
+    number = re.search(r": deal (\d+)", result.stdout)[1]  # type: ignore[index]
     assert run("deal", "klondike", number).stdout == result.stdout.split("\n", 1)[1]
 
 

@@ -63,7 +63,7 @@ ENGINE = ROOT / "py" / "solitaire"
 SOURCES = sorted(path for path in ENGINE.rglob("*.py") if path.name != "cli.py") + [ROOT / "py" / "solitaire_bridge.py"]
 
 MESSAGE_CLASSES = {"IllegalMove", "OptionError", "SaveError", "MessageError", "CardError", "ValueError", "UsageError"}
-NOT_MESSAGES = {"KeyError"}  # a lookup miss inside the engine, never shown to the player
+NOT_MESSAGES = {"KeyError", "LookupError"}  # lookup misses inside the engine (a game without a solver), never shown to the player
 
 # Words that give English away, looked for in lower case, with spaces around the text, outside
 # quotes: a quoted part is a name or value shown as it is ('xyz', „stock“: a line of the layout notation).

@@ -2,9 +2,12 @@
 
     python -m solitaire deal GAME DEAL [--OPTION VALUE ...]
     python -m solitaire daily GAME YYYY-MM-DD [--OPTION VALUE ...]
+    python -m solitaire solve GAME DEAL [--OPTION VALUE ...] [--budget NODES]
 
-prints the layout of a deal in the game's text notation. Bad arguments print
-one line on stderr and exit with status 2.
+``deal`` and ``daily`` print the layout of a deal in the game's text
+notation. ``solve`` prints ``winnable``, ``unwinnable`` or ``unknown``, then
+for a winnable deal the moves of a winning line, one per line, in the move
+notation. Bad arguments print one line on stderr and exit with status 2.
 """
 
 from __future__ import annotations
@@ -12,20 +15,26 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from .daily import daily_deal
-from .game import OptionError
+from .daily import daily
+from .difficulty import rating
+from .game import OptionError, move_notation
 from .registry import make_rules, option_specs
+from .solver import solver_for
 
-USAGE = "usage: python -m solitaire deal GAME DEAL [--option value ...] | daily GAME YYYY-MM-DD [--option value ...]"
+USAGE = (
+    "usage: python -m solitaire deal GAME DEAL [--option value ...]"
+    " | daily GAME YYYY-MM-DD [--option value ...]"
+    " | solve GAME DEAL [--option value ...] [--budget NODES]"
+)
 
 
 class UsageError(ValueError):
     """Arguments the command line cannot use."""
 
 
-def parse_options(game_id: str, words: Sequence[str]) -> dict[str, str]:
-    """``--draw 3 --scoring vegas`` as a dict; names are checked by the game."""
-    known = {spec.name for spec in option_specs(game_id)}
+def parse_options(game_id: str, words: Sequence[str], extra: Sequence[str] = ()) -> dict[str, str]:
+    """``--draw 3 --scoring vegas`` as a dict; names are checked by the game (and ``extra``)."""
+    known = {spec.name for spec in option_specs(game_id)} | set(extra)
     options: dict[str, str] = {}
     rest = list(words)
     while rest:
@@ -47,15 +56,38 @@ def parse_deal(text: str) -> int:
     return int(text)
 
 
+def parse_budget(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise UsageError(f"the budget must be a whole number of nodes, at least 1, not {text!r}")
+    return int(text)
+
+
+def solve(game_id: str, which: str, words: Sequence[str]) -> str:
+    options = parse_options(game_id, words, extra=["budget"])
+    budget_text = options.pop("budget", None)
+    rules = make_rules(game_id, options)
+    number = parse_deal(which)
+    try:
+        solver = solver_for(rules)
+    except LookupError as error:
+        raise UsageError(str(error)) from None
+    budget = solver.default_budget if budget_text is None else parse_budget(budget_text)
+    verdict = solver.solve(rules.deal(number), budget)
+    return "\n".join([verdict.status, *(move_notation(move) for move in verdict.moves)])
+
+
 def run(arguments: Sequence[str]) -> str:
-    if len(arguments) < 3 or arguments[0] not in ("deal", "daily"):
+    if len(arguments) < 3 or arguments[0] not in ("deal", "daily", "solve"):
         raise UsageError(USAGE)
     command, game_id, which, *rest = arguments
+    if command == "solve":
+        return solve(game_id, which, rest)
     rules = make_rules(game_id, parse_options(game_id, rest))
     if command == "daily":
-        number = daily_deal(game_id, rules.options, which)
+        day = daily(game_id, rules.options, which)
+        proof = "unproven" if day.verdict is None else f"proven winnable, {rating(game_id, day.verdict)}"
         # The deal number comes first, as a comment line, so the daily can be replayed with `deal`.
-        return f"# {game_id} daily deal of {which}: deal {number}\n" + rules.text_layout(rules.deal(number))
+        return f"# {game_id} daily deal of {which}: deal {day.deal} ({proof})\n" + rules.text_layout(rules.deal(day.deal))
     # Nothing but the layout, so other programs can read it (FreeCell: Freecell Solver's format).
     return rules.text_layout(rules.deal(parse_deal(which)))
 

@@ -50,7 +50,14 @@ class Search(ABC):
 
 
 class Solver(ABC):
-    """A game's solver, made for one rules object (one set of options)."""
+    """A game's solver, made for one rules object (one set of options).
+
+    Budgets are in nodes: ``default_budget`` for the command line, ``daily_budget``
+    for proving a daily deal winnable (quick, as the page waits for it).
+    """
+
+    default_budget = 200_000
+    daily_budget = 20_000
 
     def __init__(self, rules: Rules[Any]) -> None:
         self.rules = rules

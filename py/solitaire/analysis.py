@@ -1,0 +1,114 @@
+"""The live "still winnable?" analysis of a game in progress, and hints.
+
+An ``Analyst`` keeps one resumable search for the position on the table and
+remembers every verdict it has reached, so undo and redo answer at once. A
+winning line stays known while the player follows it: after its first move
+the rest of the line wins the next position. Searches are bounded by nodes,
+as every solver is; the page runs them in small slices between frames.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from .game import Move, Rules
+from .solver import Search, Solver, Verdict, solver_for
+
+# Nodes the live analysis may spend on one position before it says "unknown".
+ANALYSIS_BUDGET = 400_000
+REMEMBERED = 2_000  # verdicts kept (positions are small; undo walks back through them)
+
+HintKind = Literal["winning", "promising", "stock", "none"]
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """What to play next: a move of a winning line, a promising move, the stock, or nothing."""
+
+    kind: HintKind
+    move: Move | None
+
+
+class Analyst:
+    """Verdicts and hints for the positions of one game."""
+
+    def __init__(self, rules: Rules[Any], budget: int = ANALYSIS_BUDGET) -> None:
+        self.rules = rules
+        self.budget = budget
+        self.solver: Solver | None
+        try:
+            self.solver = solver_for(rules)
+        except LookupError:
+            self.solver = None
+        self.verdicts: OrderedDict[Any, Verdict] = OrderedDict()
+        self.searching: tuple[Any, Search] | None = None
+
+    def verdict(self, position: Any) -> Verdict | None:
+        """The verdict on a position, if the analysis has reached one."""
+        return self.verdicts.get(position)
+
+    def remember(self, position: Any, verdict: Verdict) -> None:
+        self.verdicts[position] = verdict
+        self.verdicts.move_to_end(position)
+        while len(self.verdicts) > REMEMBERED:
+            self.verdicts.popitem(last=False)
+
+    def work(self, position: Any, nodes: int) -> Verdict | None:
+        """Search ``position`` for at most ``nodes`` more nodes; its verdict once there is one."""
+        if (known := self.verdict(position)) is not None or self.solver is None:
+            return known
+        if self.searching is None or self.searching[0] != position:
+            self.searching = (position, self.solver.start(position, self.budget))
+        verdict = self.searching[1].run(nodes)
+        if verdict is not None:
+            self.remember(position, verdict)
+            self.searching = None
+        return verdict
+
+    def played(self, before: Any, turn: tuple[Move, ...], after: Any) -> None:
+        """A turn was played: if it began a known winning line, the rest of the line wins ``after``."""
+        known = self.verdict(before)
+        if known is None or known.status != "winnable" or known.moves[: len(turn)] != turn:
+            return
+        self.remember(after, Verdict("winnable", known.moves[len(turn) :], 0))
+
+    def hint(self, position: Any) -> Hint:
+        """The next move of a known winning line; else the most promising card move;
+        else the stock (draw or redeal); else nothing."""
+        known = self.verdict(position)
+        if known is not None and known.status == "winnable" and known.moves:
+            return Hint("winning", known.moves[0])
+        moves = self.rules.legal_moves(position)
+        card_moves = [move for move in moves if "stock" not in (move.source, move.target)]
+        if card_moves:
+            return Hint("promising", max(card_moves, key=lambda move: self.promise(position, move)))
+        stock = [move for move in moves if "stock" in (move.source, move.target)]
+        return Hint("stock", stock[0]) if stock else Hint("none", None)
+
+    def promise(self, position: Any, move: Move) -> tuple[int, int, int]:
+        """How good a move looks without search: cards it brings home, cards it
+        turns face up or frees, and (last) a preference for moving fewer cards."""
+        after = self.rules.apply(position, move)
+        return (
+            home_cards(self.rules, after) - home_cards(self.rules, position),
+            visible_cards(self.rules, after) - visible_cards(self.rules, position),
+            -move.count,
+        )
+
+
+def home_cards(rules: Rules[Any], position: Any) -> int:
+    """Cards on foundations (the removed cards, in games that remove them)."""
+    return sum(len(pile.cards) for pile in rules.piles(position) if pile.name.startswith("foundation"))
+
+
+def visible_cards(rules: Rules[Any], position: Any) -> int:
+    """Face-up, unlocked cards outside the stock: what the player can work with."""
+    return sum(
+        1
+        for pile in rules.piles(position)
+        if pile.name != "stock"
+        for up, locked in zip(pile.face_up, pile.locked)
+        if up and not locked
+    )
