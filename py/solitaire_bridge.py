@@ -108,6 +108,8 @@ class Bridge:
             if kind not in self.handlers:
                 raise MessageError(f"unknown message type {kind!r}")
             self.follow(lambda: self.handlers[kind](message))
+            if kind == "analyse":  # frequent and small: just the verdict, not the whole view
+                return json.dumps({"ok": True, "analysis": self.analysis_view()})
             if kind == "language" and self.session is None:  # chosen before the first game: no view yet
                 return json.dumps({"ok": True, "language": self.language})
             return json.dumps(self.view())

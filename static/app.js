@@ -17,7 +17,20 @@ import { dealUrl, requestFromUrl, today } from "./url.js";
 
 const $ = (id) => document.getElementById(id);
 const board = $("board");
-const state = { send: null, view: null, pick: null, geometry: null, noticeTimer: 0, saveTimer: 0, games: [], challenge: null };
+const state = {
+  send: null,
+  view: null,
+  pick: null,
+  hint: null,
+  geometry: null,
+  noticeTimer: 0,
+  saveTimer: 0,
+  analysing: false,
+  sliceNodes: 500,
+  games: [],
+  challenge: null,
+};
+const SLICE_MS = 25; // one slice of the live analysis; input waits at most this long
 
 // -- talking to the engine ------------------------------------------------------
 
@@ -31,8 +44,10 @@ function act(message) {
   const previous = state.view;
   state.view = answer;
   state.pick = null;
+  state.hint = null;
   render();
   save();
+  analyseSoon();
   if (answer.moves > 0 && !(previous?.moves > 0)) stats.markDailyPlayed(answer);
   if (answer.status === "won" && previous?.status !== "won") {
     countGame(answer, true);
@@ -66,14 +81,20 @@ function countGame(view, won) {
 // -- drawing ---------------------------------------------------------------------
 
 function render() {
-  state.geometry = drawTable(board, state.view, state.pick);
+  state.geometry = drawTable(board, state.view, state.pick, state.hint);
   renderBar(state.view);
 }
 
 function renderBar(view) {
   $("game-picker").value = view.game;
   document.title = `${gameName(view.game, language())} · ${t("page.title")}`;
-  $("deal-label").textContent = view.daily ? t("deal.daily", { date: view.daily }) : t("deal.number", { deal: view.deal });
+  const deal = view.daily ? t("deal.daily", { date: view.daily }) : t("deal.number", { deal: view.deal });
+  const difficulty = view.analysis?.difficulty;
+  $("deal-label").textContent = difficulty ? t("deal.difficulty", { deal, difficulty: t(`difficulty.${difficulty}`) }) : deal;
+  const status = view.analysis?.status ?? "none";
+  $("winnable-stat").hidden = status === "none";
+  $("winnable").textContent = status === "none" ? "" : t(`winnable.${status}`);
+  $("winnable").dataset.status = status;
   $("score").textContent = scoreText(view);
   $("score-stat").hidden = view.score === null;
   $("moves").textContent = String(view.moves);
@@ -135,6 +156,42 @@ function showWin() {
 
 // -- actions ---------------------------------------------------------------------
 
+// -- the live analysis: "still winnable?" ----------------------------------------------
+
+/** Search the position on the table in short slices between frames until there is a verdict. */
+function analyseSoon() {
+  if (!state.analysing && state.view?.analysis?.status === "searching") {
+    state.analysing = true;
+    setTimeout(analyseSlice, 0);
+  }
+}
+
+function analyseSlice() {
+  state.analysing = false;
+  if (!state.view || state.view.analysis?.status !== "searching") return;
+  const started = performance.now();
+  const answer = state.send({ type: "analyse", nodes: state.sliceNodes });
+  const spent = performance.now() - started;
+  // Size the next slice so that it takes about SLICE_MS on this machine.
+  state.sliceNodes = Math.max(50, Math.min(200_000, Math.round((state.sliceNodes * SLICE_MS) / Math.max(spent, 1))));
+  if (!answer.ok) return;
+  state.view = { ...state.view, analysis: answer.analysis };
+  renderBar(state.view);
+  analyseSoon();
+}
+
+function showHint() {
+  const answer = state.send({ type: "hint" });
+  if (!answer.ok) return notify(answer.error);
+  const hint = answer.hint;
+  if (hint.kind === "none") return notify(t("hint.none"));
+  if (hint.kind === "stock") notify(t("hint.stock"));
+  state.hint = hint;
+  state.pick = null;
+  state.geometry = drawTable(board, state.view, null, hint);
+  return undefined;
+}
+
 const game = {
   ready: () => state.send !== null && state.view !== null,
   view: () => state.view,
@@ -142,6 +199,7 @@ const game = {
   currentPick: () => state.pick,
   pick(pick) {
     state.pick = pick;
+    state.hint = null;
     state.geometry = drawTable(board, state.view, state.pick);
   },
   move: (from, to) => act({ type: "move", from: from.pile, index: from.index, to }) || game.pick(null),
@@ -150,6 +208,7 @@ const game = {
   undo: () => act({ type: "undo" }),
   redo: () => act({ type: "redo" }),
   complete: () => act({ type: "complete" }),
+  hint: showHint,
   newGame: () => confirmThen(() => startGame({ game: state.view.game, options: state.view.options })),
 };
 
@@ -391,6 +450,7 @@ function listen() {
   $("undo").addEventListener("click", game.undo);
   $("redo").addEventListener("click", game.redo);
   $("complete").addEventListener("click", game.complete);
+  $("hint").addEventListener("click", game.hint);
   $("open-settings").addEventListener("click", openSettings);
   $("open-rules").addEventListener("click", () => showRules(state.view.game, language()));
   $("open-stats").addEventListener("click", openStats);
@@ -439,6 +499,7 @@ async function main() {
   if (request?.challenge) checkChallenge(request);
   $("loading").hidden = true;
   listen();
+  analyseSoon();
   document.documentElement.dataset.ready = "true";
 }
 

@@ -139,6 +139,7 @@ export function attachInput(board, game) {
     if (command && key === "z") game[event.shiftKey ? "redo" : "undo"]();
     else if (command && key === "y") game.redo();
     else if (!command && !event.altKey && key === "n") game.newGame();
+    else if (!command && !event.altKey && key === "h") game.hint();
     else if (key === "escape") game.pick(null);
     else return;
     event.preventDefault();

@@ -84,11 +84,12 @@ function slotArt(slot, view) {
 
 /**
  * Redraw the whole table. `pick` is the card the player holds ({pile, index})
- * or null; its legal destinations are highlighted.
+ * or null; its legal destinations are highlighted. `hint` ({from, index, to})
+ * marks a suggested move: its cards and its destination.
  * Returns the geometry that input needs: {size, piles: {name: {x, y, width, height, top, count}},
  * cards: {"pile:index": {x, y}}}.
  */
-export function drawTable(board, view, pick) {
+export function drawTable(board, view, pick, hint = null) {
   const width = board.clientWidth;
   const height = board.clientHeight;
   board.setAttribute("viewBox", `0 0 ${width} ${height}`);
@@ -99,6 +100,7 @@ export function drawTable(board, view, pick) {
   const pilesByName = new Map(view.piles.map((pile) => [pile.name, pile]));
   const pickKey = pick ? `${pick.pile}:${pick.index}` : null;
   const targets = new Set(pickKey ? view.legal[pickKey] ?? [] : []);
+  if (hint?.to) targets.add(hint.to);
   const geometry = { size, piles: {}, cards: {} };
   const cardLayer = svg("g", { class: "cards" });
   const highlightLayer = svg("g", { class: "highlights", "aria-hidden": "true" });
@@ -130,6 +132,7 @@ export function drawTable(board, view, pick) {
       const key = `${slot.name}:${index}`;
       if (view.legal[key]) element.classList.add("movable");
       if (pickKey && slot.name === pick.pile && index >= pick.index) element.classList.add("picked");
+      if (hint && slot.name === hint.from && index >= hint.index) element.classList.add("hinted");
       place(element, positions[index].x, positions[index].y, scale);
       cardLayer.appendChild(element);
       geometry.cards[key] = positions[index];

@@ -210,3 +210,15 @@ def test_a_whole_game_without_csp_violations_or_foreign_requests(page: Any, site
     page.locator("#complete").click()
     assert page.locator("#won").is_visible()
     assert page.evaluate("window.cspViolations") == []
+
+
+def test_hint_marks_a_move_by_button_and_key(page: Any, site_url: str) -> None:
+    open_page(page, site_url + "?game=klondike&deal=1")
+    page.locator("#hint").click()
+    assert page.locator("[data-card].hinted").count() >= 1
+    assert page.locator(".drop-target").count() == 1
+    card(page, "tableau-1", 0).click()  # picking a card clears the hint
+    assert page.locator("[data-card].hinted").count() == 0
+    page.keyboard.press("Escape")
+    page.keyboard.press("h")
+    assert page.locator("[data-card].hinted").count() >= 1
