@@ -11,7 +11,10 @@
 # Build:
 #   .venv/            Python >= 3.12 venv with requirements-build.txt and
 #                     requirements-dev.txt, (re)made only when they change
-#   node_modules/     npm ci of package-lock.json (the pinned Pyodide runtime)
+#   node_modules/     npm ci of package-lock.json (the pinned Pyodide runtime,
+#                     and axe-core for the accessibility tests)
+#   build/test-assets/  axe.min.js for tests/test_browser_a11y.py: git-ignored
+#                     and outside static/, so it is never served to players
 #   static/pyodide/   the Pyodide runtime files + our pyodide-lock.json
 #   static/wheels/    the game's wheel and the wheels from requirements-pyodide.txt
 #   static/sw-manifest.js  the service worker's precache list and version
@@ -108,10 +111,18 @@ setup_node_modules() {
     want=$(sha256_of package.json package-lock.json)
     have=$(cat node_modules/.lock.sha256 2>/dev/null || true)
     if [[ $want != "$have" || ! -f $PYODIDE_NPM/package.json ]]; then
-        say "npm ci (Pyodide runtime)"
+        say "npm ci (Pyodide runtime, axe-core for tests)"
         npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
         echo "$want" >node_modules/.lock.sha256
     fi
+}
+
+# axe-core, used only by the browser tests (injected by Playwright, not loaded
+# by the page): outside static/, so neither the site nor the precache has it.
+TEST_ASSETS=build/test-assets
+copy_test_assets() {
+    mkdir -p "$TEST_ASSETS"
+    cp -p node_modules/axe-core/axe.min.js "$TEST_ASSETS/"
 }
 
 # Copy the runtime files. cp -p keeps the mtimes, so a browser revalidating an
@@ -204,6 +215,7 @@ build() {
     flock 9
     setup_venv
     setup_node_modules
+    copy_test_assets
     copy_runtime
     download_pyodide_wheels
     build_game_wheel

@@ -7,7 +7,9 @@
 import "./offline.js";
 import { startEngine } from "./engine.js";
 import { browserLanguage, language, setLanguage, t } from "./i18n.js";
+import { announce, describeChange, describeHint } from "./announce.js";
 import { attachInput } from "./input.js";
+import { attachKeyboard } from "./keyboard.js";
 import { showRules } from "./rules.js";
 import * as stats from "./stats.js";
 import * as storage from "./storage.js";
@@ -29,6 +31,7 @@ const state = {
   sliceNodes: 500,
   games: [],
   challenge: null,
+  keyboard: null,
 };
 const SLICE_MS = 25; // one slice of the live analysis; input waits at most this long
 
@@ -46,6 +49,7 @@ function act(message) {
   state.pick = null;
   state.hint = null;
   render();
+  announce(describeChange(previous, answer, message));
   save();
   analyseSoon();
   if (answer.moves > 0 && !(previous?.moves > 0)) stats.markDailyPlayed(answer);
@@ -81,8 +85,15 @@ function countGame(view, won) {
 // -- drawing ---------------------------------------------------------------------
 
 function render() {
-  state.geometry = drawTable(board, state.view, state.pick, state.hint);
+  state.geometry = drawBoard(state.view, state.pick, state.hint);
   renderBar(state.view);
+}
+
+/** Redraw the table, then put the keyboard focus back on it (the whole SVG is new). */
+function drawBoard(view, pick, hint = null) {
+  const geometry = drawTable(board, view, pick, hint);
+  state.keyboard?.drawn();
+  return geometry;
 }
 
 function renderBar(view) {
@@ -120,7 +131,7 @@ const clockText = (seconds) => `${Math.floor(seconds / 60)}:${String(seconds % 6
 
 function showNotice(text, fades) {
   const notice = $("notice");
-  notice.textContent = text;
+  if (notice.textContent !== text) notice.textContent = text; // role="alert": a new text is read out
   notice.hidden = false;
   clearTimeout(state.noticeTimer);
   state.noticeTimer = fades ? setTimeout(() => { state.noticeTimer = 0; hideNotice(); }, 5000) : 0;
@@ -188,7 +199,9 @@ function showHint() {
   if (hint.kind === "stock") notify(t("hint.stock"));
   state.hint = hint;
   state.pick = null;
-  state.geometry = drawTable(board, state.view, null, hint);
+  if (hint.from) state.keyboard?.focusOn({ pile: hint.from, index: hint.index });
+  state.geometry = drawBoard(state.view, null, hint);
+  announce(describeHint(state.view, hint));
   return undefined;
 }
 
@@ -200,7 +213,7 @@ const game = {
   pick(pick) {
     state.pick = pick;
     state.hint = null;
-    state.geometry = drawTable(board, state.view, state.pick);
+    state.geometry = drawBoard(state.view, state.pick);
   },
   move: (from, to) => act({ type: "move", from: from.pile, index: from.index, to }) || game.pick(null),
   toFoundation: (from) => act({ type: "foundation", from: from.pile, index: from.index }) || game.pick(null),
@@ -445,6 +458,7 @@ function setProgress(key, fraction) {
 
 function listen() {
   attachInput(board, game);
+  state.keyboard = attachKeyboard(board, game, { openHelp: () => $("open-rules").click() });
   $("game-picker").addEventListener("change", chooseGame);
   $("new-game").addEventListener("click", game.newGame);
   $("undo").addEventListener("click", game.undo);

@@ -1,4 +1,4 @@
-// input.js: turns pointer and keyboard input into game actions.
+// input.js: turns pointer input into game actions (keys: keyboard.js).
 //
 // Click a card, then where it should go; or drag it there (mouse, pen or
 // touch, through pointer events); click the stock to draw; double-click or
@@ -23,8 +23,7 @@ function overlap(a, b) {
 
 /**
  * Listen on the board. `game` gives the current view and geometry and the
- * actions: pick(pick | null), move(pick, toPile), stock(), toFoundation(pick),
- * undo(), redo(), newGame().
+ * actions: pick(pick | null), move(pick, toPile), stock(), toFoundation(pick).
  */
 export function attachInput(board, game) {
   let press = null; // {pile, index, x, y, pointerId, dragging, layer}
@@ -132,16 +131,5 @@ export function attachInput(board, game) {
     game.pick(same ? null : { pile: done.pile, index: done.index });
   }
 
-  document.addEventListener("keydown", (event) => {
-    if (!game.ready() || event.target.closest?.("dialog, input, select, textarea")) return;
-    const key = event.key.toLowerCase();
-    const command = event.ctrlKey || event.metaKey;
-    if (command && key === "z") game[event.shiftKey ? "redo" : "undo"]();
-    else if (command && key === "y") game.redo();
-    else if (!command && !event.altKey && key === "n") game.newGame();
-    else if (!command && !event.altKey && key === "h") game.hint();
-    else if (key === "escape") game.pick(null);
-    else return;
-    event.preventDefault();
-  });
+  // Keys (shortcuts and keyboard play) are keyboard.js's.
 }

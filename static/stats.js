@@ -196,17 +196,18 @@ function calendar(stats, year, month, language) {
   }
   const first = new Date(year, month, 1);
   const title = first.toLocaleDateString(language, { month: "long", year: "numeric" });
-  const grid = element("div", undefined, { class: "calendar", role: "table", "aria-label": `${t("stats.calendar")} ${title}` });
+  // A labelled group of the month holding a list of its days ("12: won").
+  const grid = element("div", undefined, { class: "calendar", role: "group", "aria-label": `${t("stats.calendar")} ${title}` });
   grid.append(element("div", title, { class: "calendar-title" }));
-  const cells = element("div", undefined, { class: "calendar-days" });
+  const cells = element("div", undefined, { class: "calendar-days", role: "list" });
   const offset = (first.getDay() + 6) % 7; // weeks start on Monday
-  for (let i = 0; i < offset; i += 1) cells.append(element("span", ""));
+  for (let i = 0; i < offset; i += 1) cells.append(element("span", "", { "aria-hidden": "true" }));
   const length = new Date(year, month + 1, 0).getDate();
   for (let day = 1; day <= length; day += 1) {
     const date = `${year}-${String(month + 1).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
     const result = days.get(date);
     const label = result ? `${day}: ${t(result === "won" ? "stats.dailyWon" : "stats.dailyPlayed")}` : String(day);
-    cells.append(element("span", String(day), { class: `day ${result ?? ""}`.trim(), title: label, "aria-label": label }));
+    cells.append(element("span", String(day), { class: `day ${result ?? ""}`.trim(), role: "listitem", title: label, "aria-label": label }));
   }
   grid.append(cells);
   return grid;

@@ -100,6 +100,7 @@ export function drawTable(board, view, pick, hint = null) {
   const pilesByName = new Map(view.piles.map((pile) => [pile.name, pile]));
   const pickKey = pick ? `${pick.pile}:${pick.index}` : null;
   const targets = new Set(pickKey ? view.legal[pickKey] ?? [] : []);
+  const dropTargets = new Set(targets); // for assistive technology: the picked cards' legal places
   if (hint?.to) targets.add(hint.to);
   const geometry = { size, piles: {}, cards: {} };
   const cardLayer = svg("g", { class: "cards" });
@@ -115,7 +116,8 @@ export function drawTable(board, view, pick, hint = null) {
     slotElement.classList.add("slot");
     slotElement.dataset.pile = slot.name;
     slotElement.setAttribute("role", "group");
-    slotElement.setAttribute("aria-label", pileLabel(slot.name, pile.cards.length));
+    slotElement.setAttribute("aria-label", pileLabel(slot.name, pile.cards));
+    if (dropTargets.has(slot.name)) slotElement.setAttribute("aria-description", t("state.target"));
     place(slotElement, origin.x, origin.y, scale);
     board.appendChild(slotElement);
 
@@ -127,11 +129,17 @@ export function drawTable(board, view, pick, hint = null) {
       element.dataset.index = String(index);
       if (card.card !== "down") element.setAttribute("aria-label", card.name);
       else element.setAttribute("aria-label", t("card.down"));
-      element.setAttribute("role", "img");
+      element.setAttribute("role", "button");
       if (card.locked) element.classList.add("locked");
+      if (card.locked) element.setAttribute("aria-disabled", "true");
       const key = `${slot.name}:${index}`;
       if (view.legal[key]) element.classList.add("movable");
-      if (pickKey && slot.name === pick.pile && index >= pick.index) element.classList.add("picked");
+      const picked = pickKey && slot.name === pick.pile && index >= pick.index;
+      if (picked) element.classList.add("picked");
+      if (picked) element.setAttribute("aria-pressed", "true");
+      // Where the card lies and its state, read after its name: "Column 3, possible destination".
+      const states = [picked && "state.picked", dropTargets.has(slot.name) && "state.target", card.locked && "state.locked"];
+      element.setAttribute("aria-description", [pileName(slot.name), ...states.filter(Boolean).map((state) => t(state))].join(", "));
       if (hint && slot.name === hint.from && index >= hint.index) element.classList.add("hinted");
       place(element, positions[index].x, positions[index].y, scale);
       cardLayer.appendChild(element);
@@ -163,9 +171,18 @@ export function drawTable(board, view, pick, hint = null) {
   return geometry;
 }
 
-function pileLabel(name, count) {
+/** A pile's name in the page's language: "Column 3", "Free cell 1". */
+export function pileName(name) {
   const [kind, number] = name.split("-");
-  const pile = t(`pile.${kind}`, { n: number });
+  return t(`pile.${kind}`, { n: number });
+}
+
+/** "Column 3, 5 cards, 4 face down". */
+function pileLabel(name, cards) {
+  const pile = pileName(name);
+  const count = cards.length;
   if (count === 0) return t("pile.empty", { pile });
-  return count === 1 ? t("pile.card", { pile }) : t("pile.cards", { pile, count });
+  const label = count === 1 ? t("pile.card", { pile }) : t("pile.cards", { pile, count });
+  const down = cards.filter((card) => card.card === "down").length;
+  return down && down < count ? t("pile.faceDown", { label, down }) : label;
 }

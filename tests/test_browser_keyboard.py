@@ -1,0 +1,271 @@
+"""Keyboard-only play through the real page: focus, pick and drop, shortcuts, announcements."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+from test_browser_klondike import NEAR_WON, READY, card, open_page, pile_cards, set_up, text_of
+
+from solitaire.registry import GAMES
+from solitaire_bridge import Bridge
+
+pytestmark = pytest.mark.browser
+
+BOARD = "#board"
+
+
+def view_of(game: str, deal: int, options: dict[str, str] | None = None) -> dict[str, Any]:
+    """The bridge's view of a fresh deal, computed by CPython (what the page gets from Pyodide)."""
+    answer: dict[str, Any] = json.loads(Bridge().handle(json.dumps({"type": "new", "game": game, "options": options or {}, "deal": deal})))
+    return answer
+
+
+def tab_to_board(page: Any) -> None:
+    """Press Tab until the table has the focus: it is in the tab order, after the bar."""
+    for _ in range(30):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.id") == "board":
+            return
+    raise AssertionError("Tab never reached the table")
+
+
+def focused(page: Any) -> dict[str, Any]:
+    """The place the board's aria-activedescendant names: pile, index (None for an empty pile), label."""
+    place: dict[str, Any] = page.evaluate(
+        """() => {
+          const board = document.getElementById('board');
+          const element = document.getElementById(board.getAttribute('aria-activedescendant'));
+          if (!element) return null;
+          return {pile: element.dataset.pile, index: element.dataset.index === undefined ? null : Number(element.dataset.index),
+                  label: element.getAttribute('aria-label'), description: element.getAttribute('aria-description')};
+        }"""
+    )
+    return place
+
+
+def ring_on_focus(page: Any) -> bool:
+    """One focus ring is drawn, exactly where the focused element is."""
+    result: bool = page.evaluate(
+        """() => {
+          const board = document.getElementById('board');
+          const rings = board.querySelectorAll('.focus-ring');
+          const element = document.getElementById(board.getAttribute('aria-activedescendant'));
+          return rings.length === 1 && !!element && rings[0].getAttribute('transform') === element.getAttribute('transform');
+        }"""
+    )
+    return result
+
+
+def said(page: Any) -> Any:
+    return expect(page.locator("#announcer"))
+
+
+def test_navigation_reaches_every_pile_of_every_game(page: Any, site_url: str) -> None:
+    """The pure navigation functions on the engine's own views: ArrowRight visits every pile once
+    and comes back; ArrowDown and ArrowUp go through the rows and come back."""
+    open_page(page, site_url + "?game=klondike&deal=1")
+    for game in GAMES:
+        view = view_of(game, 5)
+        result = page.evaluate(
+            """async (view) => {
+              const k = await import('./static/keyboard.js');
+              const seen = [];
+              let focus = k.normalize(view, null);
+              for (let i = 0; i < view.slots.length; i++) { seen.push(focus.pile); focus = k.nextFocus(view, focus, 'ArrowRight'); }
+              const back = focus.pile === seen[0];
+              let down = k.normalize(view, null);
+              const rows = [down.pile];
+              for (let i = 0; i < 60; i++) { down = k.nextFocus(view, down, 'ArrowDown'); if (rows.at(-1) !== down.pile) rows.push(down.pile); }
+              let up = down;
+              for (let i = 0; i < 60; i++) up = k.nextFocus(view, up, 'ArrowUp');
+              const firstRow = k.rows(view)[0].map((slot) => slot.name);
+              return {seen, back, rows, top: firstRow.includes(up.pile), leftOfStart: k.nextFocus(view, k.normalize(view, null), 'ArrowLeft').pile};
+            }""",
+            view,
+        )
+        assert sorted(result["seen"]) == sorted(slot["name"] for slot in view["slots"]), game
+        assert result["back"], game
+        assert result["leftOfStart"] == result["seen"][-1], game  # wraps both ways
+        assert len(result["rows"]) >= 2, game  # down leaves the first row
+        assert result["top"], game  # and up comes back to the first row
+
+
+def test_a_won_klondike_with_keys_only(page: Any, site_url: str) -> None:
+    set_up(page, site_url, NEAR_WON)
+    tab_to_board(page)
+    assert focused(page)["pile"] == "stock"  # the first pile, empty here
+    assert ring_on_focus(page)
+    page.keyboard.press("1")  # column 1: the King of Clubs
+    assert focused(page) == {"pile": "tableau-1", "index": 0, "label": "King of Clubs", "description": "Column 1"}
+    page.keyboard.press("Enter")
+    expect(page.locator(".drop-target")).to_have_count(4)  # its foundation and the empty columns
+    assert card(page, "tableau-1", 0).get_attribute("aria-pressed") == "true"
+    said(page).to_have_text("King of Clubs picked up; it can go to Foundation 1 or Column 5, 6 or 7.")
+    for key in ["ArrowUp", "ArrowRight", "ArrowRight"]:  # stock, waste, foundation 1
+        page.keyboard.press(key)
+    assert focused(page)["pile"] == "foundation-1"
+    assert "possible destination" in focused(page)["description"]
+    page.keyboard.press("Enter")
+    assert pile_cards(page, "foundation-1")[-1] == "KC"
+    said(page).to_have_text("King of Clubs to Foundation 1.")
+    # The whole table was redrawn: the focus is still there, ring and all.
+    assert focused(page)["pile"] == "foundation-1" and focused(page)["label"] == "King of Clubs"
+    assert ring_on_focus(page)
+    page.keyboard.press("2")
+    page.keyboard.press("f")  # F: to its foundation
+    assert pile_cards(page, "foundation-2")[-1] == "KD"
+    page.keyboard.press("Escape")  # nothing picked: nothing said
+    page.keyboard.press("3")
+    page.keyboard.press(" ")  # Space picks as Enter does
+    page.keyboard.press("ArrowUp")  # the waste: the nearest pile above column 3
+    page.keyboard.press("Escape")
+    said(page).to_have_text("Put back.")
+    expect(page.locator("[data-card].picked")).to_have_count(0)
+    page.keyboard.press("u")  # U undoes the KD, R redoes it
+    assert pile_cards(page, "tableau-2") == ["KD"]
+    said(page).to_have_text("Move undone.")
+    page.keyboard.press("r")
+    assert pile_cards(page, "tableau-2") == []
+    page.keyboard.press("3")
+    page.keyboard.press("f")
+    page.keyboard.press("4")
+    page.keyboard.press("Enter")
+    page.keyboard.press("ArrowUp")  # column 4 lies under foundation 1
+    page.keyboard.press("End")
+    assert focused(page)["pile"] == "tableau-7"
+    page.keyboard.press("ArrowUp")  # foundation 4, above column 7
+    assert focused(page)["pile"] == "foundation-4"
+    page.keyboard.press("Enter")
+    expect(page.locator("#won")).to_be_visible()
+    said(page).to_have_text("King of Spades to Foundation 4. You won!")
+    assert all(len(pile_cards(page, f"foundation-{n}")) == 13 for n in range(1, 5))
+
+
+def test_draw_flip_and_no_moves_left_are_announced(page: Any, site_url: str) -> None:
+    # Vegas draw one, no stock, no second pass: the 5 of Hearts goes on the 6 of Clubs and
+    # uncovers the King of Clubs; then no card can move.
+    columns = ["[AC] 2C", "[AD] 2D", "[AH] 2H", "[AS] 2S", "[KC] 5H", "[3S] 8S", "[5C] 6C"]
+    used = " ".join(columns).replace("[", "").replace("]", "").split()
+    rest = [r + s for s in "CDHS" for r in "A23456789TJQK" if r + s not in used + ["9C"]]
+    layout = "\n".join([f"tableau-{n}: {column}" for n, column in enumerate(columns, 1)] + ["waste: " + " ".join(rest + ["9C"])])
+    set_up(page, site_url, layout, {"scoring": "vegas"})
+    tab_to_board(page)
+    for key in ["5", "Enter", "7", "Enter"]:
+        page.keyboard.press(key)
+    said(page).to_have_text("5 of Hearts to Column 7. King of Clubs turned face up in Column 5. No moves left.")
+    expect(page.locator("#notice")).to_be_visible()
+
+    open_page(page, site_url + "?game=klondike&deal=1&scoring=standard")  # not the saved game
+    tab_to_board(page)
+    page.keyboard.press("d")
+    said(page).to_have_text("Drew 7 of Spades.")
+    page.keyboard.press("Home")
+    page.keyboard.press("Enter")  # Enter on the stock draws too
+    said(page).to_have_text("Drew 9 of Hearts.")
+    page.keyboard.press("6")  # the Jack of Spades over five face-down cards
+    assert focused(page) == {"pile": "tableau-6", "index": 5, "label": "Jack of Spades", "description": "Column 6"}
+    page.keyboard.press("ArrowUp")  # face-down cards are skipped: up goes on to the row above
+    assert focused(page)["pile"] == "foundation-3"
+    assert page.locator('.slot[data-pile="tableau-6"]').get_attribute("aria-label") == "Column 6, 6 cards, 5 face down"
+
+
+def test_freecell_moves_through_the_cells_with_keys(page: Any, site_url: str) -> None:
+    view = view_of("freecell", 1)
+    column = next(key.split(":")[0] for key, targets in view["legal"].items() if "cell-1" in targets)
+    open_page(page, site_url + "?game=freecell&deal=1")
+    tab_to_board(page)
+    assert focused(page) == {"pile": "cell-1", "index": None, "label": "Free cell 1, empty", "description": None}
+    number = column.split("-")[1]
+    page.keyboard.press(number)
+    name = focused(page)["label"]
+    page.keyboard.press("Enter")
+    expect(page.locator("#announcer")).to_contain_text("Free cell 1, 2, 3 or 4")
+    page.keyboard.press("Home")  # the first pile: cell 1
+    page.keyboard.press("Enter")
+    said(page).to_have_text(f"{name} to Free cell 1.")
+    assert len(pile_cards(page, "cell-1")) == 1 and text_of(page, "moves") == "1"
+    page.keyboard.press("Enter")  # pick it up from the cell, and put it in the next cell
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")
+    assert pile_cards(page, "cell-1") == [] and len(pile_cards(page, "cell-2")) == 1
+    page.keyboard.press("Control+z")
+    assert len(pile_cards(page, "cell-1")) == 1
+
+
+def digit(pile: str) -> str:
+    """The key that jumps to a column: 1 to 9, and 0 for column 10."""
+    return str(int(pile.split("-")[1]) % 10)
+
+
+def test_spider_moves_and_deals_with_keys(page: Any, site_url: str) -> None:
+    view = view_of("spider", 3)
+    source, target = next(
+        (key.split(":")[0], targets[0]) for key, targets in view["legal"].items() if key.startswith("tableau") and int(key.split(":")[1]) > 0
+    )
+    open_page(page, site_url + "?game=spider&deal=3")
+    tab_to_board(page)
+    page.keyboard.press(digit(source))
+    moved = focused(page)["label"]
+    page.keyboard.press("Enter")
+    page.keyboard.press(digit(target))
+    assert "possible destination" in focused(page)["description"]
+    page.keyboard.press("Enter")
+    expect(page.locator("#announcer")).to_contain_text(f"{moved} to Column {target.split('-')[1]}.")
+    expect(page.locator("#announcer")).to_contain_text(f"turned face up in Column {source.split('-')[1]}.")
+    assert focused(page)["pile"] == target and focused(page)["label"] == moved  # on the card just put there
+    assert ring_on_focus(page)
+    page.keyboard.press("d")
+    said(page).to_have_text("Dealt a card onto every column.")
+    assert len(pile_cards(page, "stock")) == 40
+
+
+def test_announcements_and_states_in_german(browser: Any, site_url: str) -> None:
+    context = browser.new_context(viewport={"width": 1024, "height": 768}, locale="de-DE", service_workers="block")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        page.goto(site_url + "?game=klondike&deal=1")
+        page.wait_for_selector(READY, state="attached")
+        tab_to_board(page)
+        page.keyboard.press("Enter")
+        said(page).to_have_text("Pik 7 gezogen.")
+        page.keyboard.press("1")
+        page.keyboard.press("Enter")
+        said(page).to_have_text("Karo 7 aufgenommen; mögliche Ziele: Spalte 7.")
+        page.keyboard.press("7")
+        assert focused(page)["description"] == "Spalte 7, mögliches Ziel"
+        page.keyboard.press("Enter")
+        said(page).to_have_text("Karo 7 auf Spalte 7.")
+        page.keyboard.press("h")
+        expect(page.locator("#announcer")).to_contain_text("Tipp: ")
+        page.keyboard.press("?")
+        expect(page.locator("#rules")).to_be_visible()
+        expect(page.locator("#rules-text")).to_contain_text("Pfeiltasten")
+    finally:
+        context.close()
+    assert not errors, errors
+
+
+def test_keys_are_listed_in_the_rules_in_both_languages(page: Any, site_url: str) -> None:
+    open_page(page, site_url + "?game=pyramid&deal=2")
+    page.keyboard.press("?")
+    expect(page.locator("#rules")).to_be_visible()
+    expect(page.locator("#rules-text h3").last).to_have_text("Keys")
+    expect(page.locator("#rules-text")).to_contain_text("Enter or Space picks up")
+    page.locator("#rules-de").click()
+    expect(page.locator("#rules-text h3").last).to_have_text("Tasten")
+
+
+def test_the_ring_follows_keys_not_clicks(page: Any, site_url: str) -> None:
+    open_page(page, site_url + "?game=klondike&deal=1")
+    card(page, "tableau-1", 0).click()  # a click picks and moves the focus there, without a ring
+    assert focused(page)["pile"] == "tableau-1"
+    assert page.locator(".focus-ring").count() == 0
+    page.keyboard.press("ArrowRight")  # a key shows the ring, from where the click was
+    assert focused(page)["pile"] == "tableau-2" and ring_on_focus(page)
+    page.keyboard.press("Escape")  # the pick is put back; the redraw keeps the ring
+    assert ring_on_focus(page)
