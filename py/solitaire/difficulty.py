@@ -17,8 +17,8 @@ TYPICAL_NODES = {
     "double-klondike": 4_000,
     "spider": 5_000,
     "freecell": 1_000,
-    "pyramid": 300,
-    "tripeaks": 300,
+    "pyramid": 100,
+    "tripeaks": 30,
 }
 # Winning lines longer than this are a step harder.
 LONG_LINE = {
@@ -26,8 +26,8 @@ LONG_LINE = {
     "double-klondike": 300,
     "spider": 200,
     "freecell": 110,
-    "pyramid": 60,
-    "tripeaks": 60,
+    "pyramid": 76,
+    "tripeaks": 50,
 }
 
 

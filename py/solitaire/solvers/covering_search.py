@@ -1,4 +1,4 @@
-"""The depth-first search that the Pyramid and TriPeaks solvers share.
+"""What the Pyramid and TriPeaks solvers share: the depth-first search and the covering tables.
 
 Both games move forward only: every move takes a card off the table, turns a
 stock card or turns the waste over (a limited number of times), so no
@@ -13,11 +13,17 @@ cards still on the table and a few small counters, see each solver), and it
 is won when the bits ``won_mask`` of the key are all clear (the table is
 empty). The game supplies ``expand``: the children of a position, best first,
 each as ``(step, key)``, where a step is a small int the game turns back into
-its own moves (``line``) once a win is found.
+its own moves (``line``, given the path of steps and keys from the start)
+once a win is found. It may also supply ``viable``, a sound test run on each
+new position before it is expanded (False: it cannot be won, so it is not
+searched). The test may search on its own, its nodes counting against the
+same budget, and may stop part-way when the slice runs out: it is asked again,
+with the same key, on the next run, and must then answer what it has found at
+no further cost.
 
 The stack is explicit (a list of child lists and the index of the child
-tried next at each depth), so ``run(nodes)`` stops after that many
-expansions and the next call carries on from exactly the same place.
+tried next at each depth), so ``run(nodes)`` stops after that many nodes and
+the next call carries on from exactly the same place.
 """
 
 from __future__ import annotations
@@ -25,17 +31,22 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ..game import Move
+from ..games.covering import Covering
 from ..solver import Search, Status, Verdict
 
 Children = list[tuple[int, int]]  # (step, key), in the order they are tried
+Path = Sequence[tuple[int, int]]  # (step, key) from the start (whose step is ROOT_STEP) to a win
+# viable(key, nodes): (True/False, nodes used), or (None, nodes used) when ``nodes`` ran out first.
+Viable = Callable[[int, int], tuple[bool | None, int]]
+ROOT_STEP = -(1 << 20)  # the step "leading" to the start position, dropped from the line
 
 
 class DepthFirstSearch(Search):
     """An exhaustive, resumable depth-first search from one key.
 
-    ``budget`` bounds the positions expanded (the root counts as one); when
-    it runs out before a win is found or every position is searched, the
-    verdict is ``unknown``.
+    ``budget`` bounds the nodes: positions expanded (the start counts as one)
+    plus the nodes ``viable`` reports. When it runs out before a win is found
+    or every position is searched, the verdict is ``unknown``.
     """
 
     def __init__(
@@ -44,35 +55,28 @@ class DepthFirstSearch(Search):
         budget: int,
         won_mask: int,
         expand: Callable[[int], Children],
-        line: Callable[[Sequence[int]], tuple[Move, ...]],
+        line: Callable[[Path], tuple[Move, ...]],
+        viable: Viable | None = None,
     ) -> None:
         self.budget = budget
         self.won_mask = won_mask
         self.expand = expand
         self.line = line
+        self.viable = viable
         self.expanded = 0
         self.seen: set[int] = set()
-        self.children: list[Children] = []  # the child lists along the current path
-        self.tried: list[int] = []  # at each depth, how many children were taken
+        # The child lists along the current path, the first holding only the start,
+        # and at each depth how many children were taken.
+        self.children: list[Children] = [[(ROOT_STEP, root)]]
+        self.tried: list[int] = [0]
         self.verdict: Verdict | None = None
-        self.root = root
-        self.started = False
 
     def run(self, nodes: int) -> Verdict | None:
         if self.verdict is not None:
             return self.verdict
         limit = min(self.budget, self.expanded + max(nodes, 0))
-        if not self.started:
-            if self.root & self.won_mask == 0:
-                return self.finish_with("winnable", [])
-            if self.expanded >= limit:
-                return self.out_of_budget()
-            self.started = True
-            self.seen.add(self.root)
-            self.expanded = 1
-            self.children.append(self.expand(self.root))
-            self.tried.append(0)
-        children, tried, seen, expand, won_mask = self.children, self.tried, self.seen, self.expand, self.won_mask
+        children, tried, seen, expand, viable = self.children, self.tried, self.seen, self.expand, self.viable
+        won_mask = self.won_mask
         expanded = self.expanded
         while children:
             level = children[-1]
@@ -81,18 +85,29 @@ class DepthFirstSearch(Search):
                 children.pop()
                 tried.pop()
                 continue
-            step, key = level[index]
+            key = level[index][1]
             if key in seen:
                 tried[-1] = index + 1
                 continue
             if key & won_mask == 0:
                 tried[-1] = index + 1
                 self.expanded = expanded
-                steps = [found[taken - 1][0] for found, taken in zip(children, tried)]
-                return self.finish_with("winnable", steps)
+                return self.finish_with("winnable", [found[taken - 1] for found, taken in zip(children, tried)])
             if expanded >= limit:
                 self.expanded = expanded
-                return self.out_of_budget()
+                return self.finish_with("unknown", []) if expanded >= self.budget else None
+            if viable is not None:
+                verdict, used = viable(key, limit - expanded)
+                expanded += used
+                if verdict is False:
+                    seen.add(key)
+                    tried[-1] = index + 1
+                    continue
+                if verdict is None or expanded >= limit:
+                    # Out of nodes before the position could be expanded: it is asked
+                    # again next time (a finished test answers at no cost).
+                    self.expanded = expanded
+                    return self.finish_with("unknown", []) if expanded >= self.budget else None
             tried[-1] = index + 1
             seen.add(key)
             expanded += 1
@@ -101,22 +116,72 @@ class DepthFirstSearch(Search):
         self.expanded = expanded
         return self.finish_with("unwinnable", [])
 
-    def out_of_budget(self) -> Verdict | None:
-        """None when only this slice ran out; the ``unknown`` verdict when the budget did."""
-        if self.expanded < self.budget:
-            return None
-        self.verdict = Verdict("unknown", (), self.expanded)
-        self.release()
-        return self.verdict
-
-    def finish_with(self, status: Status, steps: Sequence[int]) -> Verdict:
-        moves = self.line(steps) if status == "winnable" else ()
+    def finish_with(self, status: Status, path: Path) -> Verdict:
+        moves = self.line(path) if status == "winnable" else ()
         self.verdict = Verdict(status, moves, self.expanded)
-        self.release()
-        return self.verdict
-
-    def release(self) -> None:
-        """Drop the table and the stack once the verdict is known (they can be large)."""
+        # Drop the table and the stack (they can be large); the verdict is all that is asked for now.
         self.seen = set()
         self.children = []
         self.tried = []
+        return self.verdict
+
+
+def covering_closure(covering: Covering, present: int = -1) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """For each place, the mask of the places that must go before it, and the mask
+    of the places that can only go after it, as long as it is there.
+
+    A card is free only when the cards lying on it are gone, so the cards lying on
+    it must go first, and so must those lying on them, and so on: but only along
+    places that hold a card (``present``, a mask; by default all). In a position
+    reached in play an empty place has only empty places lying on it, so the
+    chains never pass through an empty place; a position set up by hand may
+    have such holes, and a chain through a hole constrains nothing.
+    Places only lie on places of a lower index (rows are numbered from the top).
+
+    >>> covering_closure(((1, 2), (3,), (), ()))
+    ((14, 8, 0, 0), (0, 1, 1, 3))
+    >>> covering_closure(((1, 2), (3,), (), ()), present=0b1101)
+    ((4, 0, 0, 0), (0, 0, 1, 0))
+    """
+    count = len(covering)
+    above = [0] * count
+    for index in range(count - 1, -1, -1):
+        if present >> index & 1:
+            for cover in covering[index]:
+                if present >> cover & 1:
+                    above[index] |= (1 << cover) | above[cover]
+    below = [0] * count
+    for index in range(count):
+        if present >> index & 1:
+            mask = above[index]
+            while mask:
+                low = mask & -mask
+                below[low.bit_length() - 1] |= 1 << index
+                mask ^= low
+    return tuple(above), tuple(below)
+
+
+class FreePlaces:
+    """The free places of each mask of places still holding a card, in place
+    order, memoised (a search meets few masks, each many times)."""
+
+    def __init__(self, covering: Covering) -> None:
+        # For each place, the mask of the places lying on it directly.
+        self.covers = tuple(sum(1 << cover for cover in covers) for covers in covering)
+        self.memo: dict[int, tuple[int, ...]] = {}
+
+    def __call__(self, mask: int) -> tuple[int, ...]:
+        found = self.memo.get(mask)
+        if found is None:
+            covers = self.covers
+            free = []
+            left = mask
+            while left:
+                low = left & -left
+                place = low.bit_length() - 1
+                if not mask & covers[place]:
+                    free.append(place)
+                left ^= low
+            found = tuple(free)
+            self.memo[mask] = found
+        return found
