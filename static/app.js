@@ -5,11 +5,13 @@
 // from the address (after Python has verified it).
 
 import "./offline.js";
+import * as motion from "./animate.js";
 import { startEngine } from "./engine.js";
 import { browserLanguage, language, setLanguage, t } from "./i18n.js";
 import { announce, describeChange, describeHint } from "./announce.js";
 import { attachInput } from "./input.js";
 import { attachKeyboard } from "./keyboard.js";
+import { fillLooksForm, looks, readLooksForm, setLooks } from "./looks.js";
 import { showRules } from "./rules.js";
 import * as stats from "./stats.js";
 import * as storage from "./storage.js";
@@ -28,7 +30,7 @@ const state = {
   noticeTimer: 0,
   saveTimer: 0,
   analysing: false,
-  sliceNodes: 500,
+  sliceNodes: 200, // the first slice is small; later ones adapt to the machine
   games: [],
   challenge: null,
   keyboard: null,
@@ -37,32 +39,38 @@ const SLICE_MS = 25; // one slice of the live analysis; input waits at most this
 
 // -- talking to the engine ------------------------------------------------------
 
-/** Send a message; on success show the new view, on failure say why. */
-function act(message) {
+/** Send a message; on success show the new view, on failure say why (unless `quiet`). */
+function act(message, quiet = false) {
   const answer = state.send(message);
   if (!answer.ok) {
-    notify(answer.error);
+    if (!quiet) notify(answer.error);
     return false;
   }
   const previous = state.view;
   state.view = answer;
   state.pick = null;
   state.hint = null;
-  render();
+  render(message.type);
   announce(describeChange(previous, answer, message));
   save();
   analyseSoon();
   if (answer.moves > 0 && !(previous?.moves > 0)) stats.markDailyPlayed(answer);
   if (answer.status === "won" && previous?.status !== "won") {
     countGame(answer, true);
-    showWin();
+    motion.celebrate(board).then(() => stillWon(answer) && showWin());
   }
   return true;
 }
 
-/** Save soon, after the browser has drawn the move (saving is not on the click's path). */
+/** Is the game on the table still the one won (a celebration ends, unless play went on meanwhile)? */
+function stillWon(won) {
+  const view = state.view;
+  return view.status === "won" && view.game === won.game && view.deal === won.deal && view.moves === won.moves && !$("won").open;
+}
+
+/** Save soon, after the browser has drawn the move and the cards have landed (saving is not on the click's path). */
 function save() {
-  if (!state.saveTimer) state.saveTimer = setTimeout(saveNow, 0);
+  if (!state.saveTimer) state.saveTimer = setTimeout(saveNow, motion.busyFor());
 }
 
 function saveNow() {
@@ -84,14 +92,17 @@ function countGame(view, won) {
 
 // -- drawing ---------------------------------------------------------------------
 
-function render() {
-  state.geometry = drawBoard(state.view, state.pick, state.hint);
+/** Redraw the table and the bar; `cause` is the type of the message that changed the view. */
+function render(cause = null) {
+  state.geometry = drawBoard(state.view, state.pick, state.hint, cause);
   renderBar(state.view);
 }
 
-/** Redraw the table, then put the keyboard focus back on it (the whole SVG is new). */
-function drawBoard(view, pick, hint = null) {
+/** Redraw the table (the cards glide from where they were), then put the keyboard focus back on it (the whole SVG is new). */
+function drawBoard(view, pick, hint = null, cause = null) {
+  const before = motion.before(board);
   const geometry = drawTable(board, view, pick, hint);
+  motion.after(board, before, cause);
   state.keyboard?.drawn();
   return geometry;
 }
@@ -173,7 +184,7 @@ function showWin() {
 function analyseSoon() {
   if (!state.analysing && state.view?.analysis?.status === "searching") {
     state.analysing = true;
-    setTimeout(analyseSlice, 0);
+    setTimeout(analyseSlice, motion.busyFor()); // not while cards move: each slice holds the page for a moment
   }
 }
 
@@ -217,6 +228,9 @@ const game = {
   },
   move: (from, to) => act({ type: "move", from: from.pile, index: from.index, to }) || game.pick(null),
   toFoundation: (from) => act({ type: "foundation", from: from.pile, index: from.index }) || game.pick(null),
+  // Tap to move (a setting): the card goes to its best place, as Python chooses; where it cannot choose, the card is picked up.
+  tapToMove: () => looks().tapToMove,
+  tap: (from) => act({ type: "tap", from: from.pile, index: from.index }, true) || game.pick(from),
   stock: () => act({ type: "stock" }),
   undo: () => act({ type: "undo" }),
   redo: () => act({ type: "redo" }),
@@ -382,6 +396,7 @@ function openSettings() {
   const form = $("settings-form");
   form.elements.autoplay.checked = Boolean(state.view.autoplay);
   for (const input of form.elements.language) input.checked = input.value === language();
+  fillLooksForm(form);
   $("settings").showModal();
 }
 
@@ -389,6 +404,11 @@ function applySettings() {
   const form = $("settings-form");
   const chosenLanguage = form.elements.language.value;
   if (chosenLanguage && chosenLanguage !== language()) switchLanguage(chosenLanguage);
+  const looksChanged = readLooksForm(form);
+  if (looksChanged) {
+    setLooks(looksChanged);
+    render();
+  }
   const autoplay = form.elements.autoplay.checked;
   if (autoplay !== state.view.autoplay) {
     storage.savePreferences({ ...storage.loadPreferences(), autoplay });

@@ -16,8 +16,6 @@ from typing import Any, Literal
 from .game import Move, Rules
 from .solver import Search, Solver, Verdict, solver_for
 
-# Nodes the live analysis may spend on one position before it says "unknown".
-ANALYSIS_BUDGET = 400_000
 REMEMBERED = 2_000  # verdicts kept (positions are small; undo walks back through them)
 
 HintKind = Literal["winning", "promising", "stock", "none"]
@@ -34,9 +32,8 @@ class Hint:
 class Analyst:
     """Verdicts and hints for the positions of one game."""
 
-    def __init__(self, rules: Rules[Any], budget: int = ANALYSIS_BUDGET) -> None:
+    def __init__(self, rules: Rules[Any]) -> None:
         self.rules = rules
-        self.budget = budget
         self.solver: Solver | None
         try:
             self.solver = solver_for(rules)
@@ -60,7 +57,7 @@ class Analyst:
         if (known := self.verdict(position)) is not None or self.solver is None:
             return known
         if self.searching is None or self.searching[0] != position:
-            self.searching = (position, self.solver.start(position, self.budget))
+            self.searching = (position, self.solver.start(position, self.solver.analysis_budget))
         verdict = self.searching[1].run(nodes)
         if verdict is not None:
             self.remember(position, verdict)

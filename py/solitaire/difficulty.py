@@ -16,7 +16,7 @@ TYPICAL_NODES = {
     "klondike": 2_000,
     "double-klondike": 4_000,
     "spider": 5_000,
-    "freecell": 1_000,
+    "freecell": 200,
     "pyramid": 100,
     "tripeaks": 30,
 }

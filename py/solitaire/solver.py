@@ -53,11 +53,14 @@ class Solver(ABC):
     """A game's solver, made for one rules object (one set of options).
 
     Budgets are in nodes: ``default_budget`` for the command line, ``daily_budget``
-    for proving a daily deal winnable (quick, as the page waits for it).
+    for proving a daily deal winnable (quick, as the page waits for it),
+    ``analysis_budget`` for the page's live "still winnable?" search (bounded
+    by memory too: the search keeps every position it has seen).
     """
 
     default_budget = 200_000
     daily_budget = 20_000
+    analysis_budget = 400_000
 
     def __init__(self, rules: Rules[Any]) -> None:
         self.rules = rules
