@@ -1,6 +1,80 @@
-"""Spider solver: depth-first search with move ordering and a transposition table.
+"""Spider solver: depth-first dives over strategic moves, restarted; an exhaustive pass for proofs.
 
-Placeholder docstring; rewritten below once the design settles.
+The solver sees every card (open mode): the face-down cards of each column
+and the order of the stock. Its budget counts *nodes*: positions expanded
+(their moves generated), never time.
+
+Representation (fast, private to the search)
+    A card is ``suit * 16 + rank`` (Ace 1 .. King 13), so a card lies on its
+    same-suit successor exactly when ``lower == upper - 1``, and ``card & 15``
+    is its rank. A position is the face-up cards of each column (``bytes``,
+    bottom first), the number of face-down cards of each column, the deals
+    left and the runs removed. Face-down cards never move, so a column's
+    face-down cards are always the first ``count`` of the cards that were face
+    down at the start; the stock's rows are fixed too. ``apply`` does what the
+    engine's ``Spider.apply`` does, in the same order: move the cards (or deal
+    one card on every column, tableau-1 first), let a completed King-to-Ace
+    run of one suit on top of a column (all 13 face up) leave, then turn up
+    the top card of a column whose face-up cards are gone.
+
+Transposition table and key
+    The key of a position is its bytes: face-down counts, deals left and the
+    columns in order. Once the stock is empty the columns are interchangeable
+    (nothing refers to a column's index any more), so the key sorts them, a
+    column with face-down cards written with its index and count (those name
+    its face-down cards). The runs removed follow from the cards left.
+
+Pass 1: strategic dives (finds wins)
+    A depth-first search over *strategic* moves, most promising first:
+
+    - a move that completes a King-to-Ace run;
+    - moves that turn a face-down card (the column's whole face-up part goes,
+      onto a card or into an empty column), fewest face-down cards first;
+    - moves that empty a column; moves that join a run to the next card of
+      its suit; moves that take a sequence off a card it does not follow in
+      rank (so that card can be used);
+    - a deal (only when no column is empty, as the rules say), then
+      "lateral" moves (a sequence off a card it follows in rank, onto another
+      card or an empty column), which are needed to sort suits but are tried
+      last.
+
+    A move takes a whole *sequence*: the cards on top of a column that go
+    down by rank, made of one-suit runs. Several runs move together as a
+    "supermove" through the empty columns (with ``e`` empty columns, up to
+    ``2 ** e`` runs onto a card); the winning line spells it out as the
+    rules' one-run moves. Left out as pointless: splitting a one-suit run
+    except onto a longer run of its suit, moving a whole column into an empty
+    one, and all but the first empty column as a target.
+
+    Dives restart: the first dive follows the ordering exactly, later dives
+    add deterministic noise (a xorshift generator with a fixed seed) to the
+    priorities, each with a fresh transposition table and a node limit
+    (``Tuning``). A plain depth-first search commits to its first deals and,
+    on a dead end, backtracks only through the last phase, practically never
+    reaching the early decisions that lost the game; restarts revisit them,
+    and most deals that are won at all are won by one short dive. Memory is
+    bounded by a dive: its table and its path.
+
+Pass 2: exhaustive search (proves losses)
+    When a dive exhausts the strategic moves without a win (only on small,
+    constrained positions), the rest of the budget goes to a plain
+    depth-first search over every legal move with one transposition table
+    (the strategic moves first, in their order, then the others). Its only
+    reductions are symmetries that are exact: once the stock is empty, the
+    empty columns are interchangeable (one of them is tried) and moving a
+    whole column into an empty one only renumbers the columns. A depth-first
+    search with a table visits every position reachable from the root, so if
+    it ends without a win, no line wins: ``unwinnable``.
+
+Verdicts are exact: ``winnable`` only with the line found (the engine's
+moves, each legal in turn; the tests replay lines through ``Spider.apply``
+and check the fast rules against ``Spider.legal_moves`` and ``Spider.apply``),
+``unwinnable`` only from an exhausted pass 2, otherwise ``unknown``. The
+search is deterministic (no clock, no ``random``; sets of bytes only answer
+membership) and resumable: its explicit stack, counters and noise generator
+survive between ``run`` calls, ``run(n)`` returns after at most ``n`` more
+expansions, and the budget only cuts the search short, so a deal proven
+within N nodes is proven within any larger budget.
 """
 
 from __future__ import annotations
@@ -9,221 +83,474 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import rank, suit
-from ..game import Move
-from ..games.spider import COLUMNS, DEAL_MOVE, FOUNDATIONS, TABLEAU, SpiderPosition
+from ..game import Move, Rules
+from ..games.spider import COLUMNS, DEAL_MOVE, DEAL_SIZE, FOUNDATIONS, TABLEAU, SpiderPosition
 from ..solver import Search, Solver, Verdict
 
-# A card of the search: suit * 16 + rank (rank 1 = Ace .. 13 = King), so a
-# card lies on its same-suit successor exactly when ``lower == upper - 1``,
-# and ``code & 15`` is its rank. Codes stay below 64; 255 separates columns in keys.
-SEPARATOR = 255
-KING_TO_ACE = tuple(bytes(s * 16 + r for r in range(13, 0, -1)) for s in range(4))
+RUN = 13
+KING_TO_ACE = tuple(bytes(s * 16 + r for r in range(RUN, 0, -1)) for s in range(4))
+DEAL = -1  # the source of a deal in a search move
+
+# Face-up cards of each column, face-down counts, deals left, runs removed.
+State = tuple[tuple[bytes, ...], bytes, int, int]
+# (priority, source, target, count); a deal is (priority, DEAL, DEAL, 10).
+SearchMove = tuple[int, int, int, int]
+
+MASK64 = (1 << 64) - 1
+# A column with face-down cards starts its part of a sorted key with its index and count
+# (bytes above any card code), which name its face-down cards.
+MARKS = tuple(tuple(bytes((64 + i, count)) for count in range(104)) for i in range(COLUMNS))
 
 
 def code(card: int) -> int:
+    """The search's code of an engine card: suit * 16 + rank."""
     return suit(card) * 16 + rank(card)
 
 
-# A search state: face-up cards of each column (bytes, bottom first), face-down
-# counts (bytes), deals left, runs removed.
-State = tuple[tuple[bytes, ...], bytes, int, int]
-# A move of the search: (priority, source, target, count); target -1 is a deal.
-SearchMove = tuple[int, int, int, int]
+@dataclass(frozen=True, slots=True)
+class Tuning:
+    """Move priorities and the restart schedule of pass 1 (per suit count)."""
+
+    complete: int = 20_000  # completes a King-to-Ace run
+    reveal: int = 8_000  # turns a face-down card (onto a card)
+    reveal_empty: int = 5_000  # turns a face-down card (into an empty column)
+    fewer_down: int = 10  # less per face-down card left in the source column
+    empties: int = 6_000  # empties a column
+    suited: int = 3_000  # joins a run to the next card of its suit
+    consolidate: int = 2_000  # part of a run onto a longer run of its suit
+    junk: int = 1_000  # frees a card the sequence did not follow in rank
+    junk_empty: int = 500  # the same, into an empty column
+    deal: int = -1
+    lateral: int = -200  # off a card it follows in rank, onto another
+    lateral_empty: int = -300  # the same, into an empty column
+    first_dive: int = 500  # nodes of the first dive (no noise)
+    dive: int = 500  # nodes of every later dive
+    noise: int = 2_000  # later dives add 0 .. noise-1 to every priority
+
+
+TUNING = {
+    "1": Tuning(),
+    "2": Tuning(dive=300),
+    "4": Tuning(suited=9_000),
+}
 
 
 @dataclass(slots=True)
 class Frame:
+    """A position on the search path, its moves in order and the next to try."""
+
     state: State
     moves: list[SearchMove]
     next: int
-    move: SearchMove | None  # the move that led here
+    move: SearchMove | None  # the move that led here (None at the root)
 
 
-class SpiderSearch(Search):
-    def __init__(self, position: SpiderPosition, budget: int) -> None:
-        self.budget = budget
-        self.nodes = 0
-        self.hidden = tuple(
-            bytes(code(c) for c in column[:down]) for column, down in zip(position.tableau, position.hidden)
-        )
-        deals = len(position.stock) // COLUMNS
-        # deal_cards[d]: the cards dealt (tableau-1 first) when d deals are left.
-        self.deal_cards: list[bytes] = [b""]
-        for left in range(1, deals + 1):
-            chunk = position.stock[(left - 1) * COLUMNS : left * COLUMNS]
-            self.deal_cards.append(bytes(code(c) for c in reversed(chunk)))
-        runs = sum(1 for f in position.foundations if f)
-        cols = tuple(bytes(code(c) for c in column[down:]) for column, down in zip(position.tableau, position.hidden))
-        self.root: State = (cols, bytes(position.hidden), deals, runs)
-        self.seen: set[bytes] = set()
-        self.stack: list[Frame] = []
-        self.verdict: Verdict | None = None
-        if runs == FOUNDATIONS:
-            self.verdict = Verdict("winnable", (), 0)
+def segments(column: bytes) -> list[int]:
+    """Sizes of the one-suit runs that make the sequence on top of ``column``, top run first.
+
+    The sequence goes down by rank (any suit) from its bottom card to the top.
+
+    >>> segments(bytes([3 * 16 + 9, 2 * 16 + 8, 2 * 16 + 7]))  # 9S 8H 7H
+    [2, 1]
+    """
+    sizes: list[int] = []
+    j = len(column) - 1
+    size = 1
+    while j > 0:
+        lower, upper = column[j], column[j - 1]
+        if upper == lower + 1:
+            size += 1
+        elif upper & 15 == (lower & 15) + 1:
+            sizes.append(size)
+            size = 1
         else:
-            self.seen.add(self.key(self.root))
-            self.push(self.root, None)
+            break
+        j -= 1
+    sizes.append(size)
+    return sizes
 
-    # -- state -----------------------------------------------------------------
 
-    def key(self, state: State) -> bytes:
-        cols, down, deals, _ = state
-        if deals:
-            return down + bytes((deals, SEPARATOR)) + b"\xff".join(cols)
-        reps = sorted(bytes((64 + i, d)) + col if d else col for i, (d, col) in enumerate(zip(down, cols)))
-        return b"\xff".join(reps)
+def suited_length(column: bytes) -> int:
+    """How many cards on top of ``column`` make one run of one suit."""
+    j = len(column) - 1
+    while j > 0 and column[j - 1] == column[j] + 1:
+        j -= 1
+    return len(column) - j
+
+
+class Table:
+    """The fixed cards of a search (face-down cards, stock rows) and the rules on states."""
+
+    def __init__(self, position: SpiderPosition) -> None:
+        self.hidden = tuple(
+            bytes(code(card) for card in column[:down]) for column, down in zip(position.tableau, position.hidden)
+        )
+        deals = len(position.stock) // DEAL_SIZE
+        # rows[d]: the cards dealt to tableau-1, -2, ... when d deals are left.
+        self.rows = [b""] + [
+            bytes(code(card) for card in reversed(position.stock[(left - 1) * DEAL_SIZE : left * DEAL_SIZE]))
+            for left in range(1, deals + 1)
+        ]
+        columns = tuple(
+            bytes(code(card) for card in column[down:]) for column, down in zip(position.tableau, position.hidden)
+        )
+        runs = sum(1 for foundation in position.foundations if foundation)
+        self.start: State = (columns, bytes(position.hidden), deals, runs)
 
     def apply(self, state: State, source: int, target: int, count: int) -> State:
-        cols_t, down_t, deals, runs = state
-        cols = list(cols_t)
-        down = down_t
-        if target < 0:
-            cards = self.deal_cards[deals]
+        """The state after a move of ``count`` cards (or a deal), as ``Spider.apply`` plays it."""
+        columns = list(state[0])
+        down = state[1]
+        deals = state[2]
+        runs = state[3]
+        if source < 0:
+            turned = bytearray(down)
+            row = self.rows[deals]
             deals -= 1
-            changed = False
             for i in range(COLUMNS):
-                column = cols[i] + cards[i : i + 1]
-                if cards[i] & 15 == 1 and len(column) >= 13 and column[-13:] == KING_TO_ACE[cards[i] >> 4]:
-                    column = column[:-13]
+                column = columns[i] + row[i : i + 1]
+                if row[i] & 15 == 1 and len(column) >= RUN and column[-RUN:] == KING_TO_ACE[row[i] >> 4]:
+                    column = column[:-RUN]
                     runs += 1
-                    if not column and down[i]:
-                        if not changed:
-                            down = bytearray(down)  # type: ignore[assignment]
-                            changed = True
-                        down[i] -= 1  # type: ignore[index]
-                        column = self.hidden[i][down[i] : down[i] + 1]
-                cols[i] = column
-            return tuple(cols), bytes(down), deals, runs
-        column = cols[source]
+                    if not column and turned[i]:
+                        turned[i] -= 1
+                        column = self.hidden[i][turned[i] : turned[i] + 1]
+                columns[i] = column
+            return tuple(columns), bytes(turned), deals, runs
+        column = columns[source]
         moving = column[-count:]
         rest = column[:-count]
         if not rest and down[source]:
-            down = bytearray(down)  # type: ignore[assignment]
-            down[source] -= 1  # type: ignore[index]
-            rest = self.hidden[source][down[source] : down[source] + 1]
-        cols[source] = rest
-        column = cols[target] + moving
+            turned = bytearray(down)
+            turned[source] -= 1
+            rest = self.hidden[source][turned[source] : turned[source] + 1]
+            down = bytes(turned)
+        columns[source] = rest
+        column = columns[target] + moving
         top = column[-1]
-        if top & 15 == 1 and len(column) >= 13 and column[-13:] == KING_TO_ACE[top >> 4]:
-            column = column[:-13]
+        if top & 15 == 1 and len(column) >= RUN and column[-RUN:] == KING_TO_ACE[top >> 4]:
+            column = column[:-RUN]
             runs += 1
             if not column and down[target]:
-                if not isinstance(down, bytearray):
-                    down = bytearray(down)  # type: ignore[assignment]
-                down[target] -= 1  # type: ignore[index]
-                column = self.hidden[target][down[target] : down[target] + 1]
-        cols[target] = column
-        return tuple(cols), bytes(down), deals, runs
+                turned = bytearray(down)
+                turned[target] -= 1
+                column = self.hidden[target][turned[target] : turned[target] + 1]
+                down = bytes(turned)
+        columns[target] = column
+        return tuple(columns), down, deals, runs
 
-    def moves(self, state: State) -> list[SearchMove]:
-        cols, down, deals, _ = state
-        empty = [i for i in range(COLUMNS) if not cols[i]]
-        by_rank: list[list[int]] = [[] for _ in range(15)]
-        for i in range(COLUMNS):
-            if cols[i]:
-                by_rank[cols[i][-1] & 15].append(i)
-        result: list[SearchMove] = []
-        for s in range(COLUMNS):
-            column = cols[s]
-            n = len(column)
-            if not n:
-                continue
-            k = 1
-            while True:
-                base = column[n - k]
-                r = base & 15
-                whole = k == n
-                suited_parent = not whole and column[n - k - 1] == base + 1
-                reveal = whole and down[s] > 0
-                for t in by_rank[r + 1]:
-                    target_top = cols[t][-1]
-                    if target_top == base + 1:  # suited join
-                        if suited_parent:
-                            p = -500
-                        else:
-                            p = 3000
-                        top = column[-1]
-                        if top & 15 == 1:
-                            # completes a run when the target's suited run is long enough
-                            tc = cols[t]
-                            m = len(tc) - 1
-                            length = 1
-                            while m > 0 and tc[m - 1] == tc[m] + 1:
-                                m -= 1
-                                length += 1
-                            if length + k >= 13:
-                                p = 10000
-                    else:
-                        if suited_parent:
-                            p = -3000
-                        else:
-                            p = -1000
-                    if reveal:
-                        p += 5000
-                    elif whole:
-                        p += 4000
-                    result.append((p, s, t, k))
-                if empty and not (whole and not down[s]):
-                    if reveal:
-                        p = 2000
-                    elif suited_parent:
-                        p = -4000
-                    else:
-                        p = -2000
-                    for t in empty:
-                        result.append((p, s, t, k))
-                if whole or not suited_parent:
-                    break
-                k += 1
-        if deals and not empty:
-            result.append((0, -1, -1, COLUMNS))
-        result.sort(key=lambda m: -m[0])
-        return result
 
-    # -- search ------------------------------------------------------------------
+def key(state: State) -> bytes:
+    """The transposition-table key: exact while the stock lasts, columns sorted after."""
+    columns, down, deals, _ = state
+    if deals:
+        return down + bytes((deals, 255)) + b"\xff".join(columns)
+    parts = list(columns)
+    for i in range(COLUMNS):
+        if down[i]:
+            parts[i] = MARKS[i][down[i]] + parts[i]
+    parts.sort()
+    return b"\xff".join(parts)
+
+
+def legal_moves(state: State) -> list[SearchMove]:
+    """Every legal move, as ``Spider.legal_moves`` lists them (priority 0); for pass 2 and the tests."""
+    columns, down, deals, _ = state
+    moves: list[SearchMove] = []
+    for source in range(COLUMNS):
+        column = columns[source]
+        n = len(column)
+        count = 1
+        while count <= n:
+            base = column[n - count]
+            moves += [
+                (0, source, target, count)
+                for target in range(COLUMNS)
+                if target != source and (not columns[target] or columns[target][-1] & 15 == (base & 15) + 1)
+            ]
+            if count == n or column[n - count - 1] != base + 1:
+                break
+            count += 1
+    if deals and all(columns):
+        moves.append((0, DEAL, DEAL, DEAL_SIZE))
+    return moves
+
+
+def exhaustive_moves(state: State, tuning: Tuning) -> list[SearchMove]:
+    """Every legal move less exact symmetries, the strategic ones first (in their order).
+
+    Once the stock is empty, one empty column stands for all, and a whole column
+    never moves into an empty one: either would only renumber the columns.
+    """
+    columns, down, deals, _ = state
+    moves = legal_moves(state)
+    if not deals:
+        empty = [i for i in range(COLUMNS) if not columns[i]]
+        if empty:
+            moves = [
+                move
+                for move in moves
+                if columns[move[2]]  # onto a card (there is no deal without a stock)
+                or (move[2] == empty[0] and not (move[3] == len(columns[move[1]]) and not down[move[1]]))
+            ]
+    legal = {move[1:] for move in moves}
+    first = [move for move in strategic_moves(state, tuning) if move[1:] in legal]
+    chosen = {move[1:] for move in first}
+    return first + [move for move in moves if move[1:] not in chosen]
+
+
+# What a column offers as a source, cached by its face-up cards: the sequences
+# on top (cards moved, bottom card, whole column?, off a card it does not
+# follow?), then the parts of its top run (cards moved, bottom card).
+Offer = tuple[tuple[tuple[int, int, bool, bool], ...], tuple[tuple[int, int], ...]]
+
+
+def offer(column: bytes) -> Offer:
+    """The sequences and part-runs ``column`` can give (see ``Offer``)."""
+    n = len(column)
+    sizes = segments(column)
+    sequences = []
+    count = 0
+    for runs, size in enumerate(sizes, 1):
+        count += size
+        sequences.append((count, column[n - count], count == n, runs == len(sizes) and count < n))
+    parts = tuple((count, column[n - count]) for count in range(1, sizes[0]))
+    return tuple(sequences), parts
+
+
+def strategic_moves(state: State, tuning: Tuning, offers: dict[bytes, Offer] | None = None) -> list[SearchMove]:
+    """The moves of pass 1, best first (see the module docstring); ``offers`` caches ``offer``."""
+    columns, down, deals, _ = state
+    if offers is None:
+        offers = {}
+    empty = [i for i in range(COLUMNS) if not columns[i]]
+    free = len(empty)
+    onto_card = 1 << free  # runs a supermove carries onto a card
+    into_empty = 1 << (free - 1) if free else 0  # ... into an empty column
+    by_rank: list[list[int]] = [[] for _ in range(15)]
+    for i in range(COLUMNS):
+        if columns[i]:
+            by_rank[columns[i][-1] & 15].append(i)
+    suited, reveal_bonus, empties, junk_bonus, lateral = (
+        tuning.suited,
+        tuning.reveal,
+        tuning.empties,
+        tuning.junk,
+        tuning.lateral,
+    )
+    moves: list[SearchMove] = []
+    append = moves.append
+    for source in range(COLUMNS):
+        column = columns[source]
+        if not column:
+            continue
+        found = offers.get(column)
+        if found is None:
+            found = offers[column] = offer(column)
+        sequences, parts = found
+        hidden = down[source]
+        for runs, (count, base, whole, junk) in enumerate(sequences, 1):
+            if runs > onto_card:
+                break
+            reveal = whole and hidden
+            for target in by_rank[(base & 15) + 1]:
+                onto = columns[target]
+                if onto[-1] == base + 1:
+                    priority = suited
+                    if runs == 1 and column[-1] & 15 == 1 and suited_length(onto) + count >= RUN:
+                        priority = tuning.complete
+                else:
+                    priority = 0
+                if reveal:
+                    priority += reveal_bonus - hidden * tuning.fewer_down
+                elif whole:
+                    priority += empties
+                elif junk:
+                    priority += junk_bonus
+                elif not priority:
+                    priority = lateral
+                append((priority, source, target, count))
+            if runs <= into_empty and (hidden or not whole):
+                if reveal:
+                    priority = tuning.reveal_empty - hidden * tuning.fewer_down
+                else:
+                    priority = tuning.junk_empty if junk else tuning.lateral_empty
+                append((priority, source, empty[0], count))
+        # Part of the top run onto a longer run of its suit (towards King-to-Ace).
+        for count, base in parts:
+            for target in by_rank[(base & 15) + 1]:
+                onto = columns[target]
+                if onto[-1] == base + 1:
+                    length = suited_length(onto) + count
+                    if length > parts[-1][0] + 1:
+                        append((tuning.complete if length >= RUN else tuning.consolidate, source, target, count))
+    if deals and not free:
+        append((tuning.deal, DEAL, DEAL, DEAL_SIZE))
+    moves.sort(key=lambda move: -move[0])
+    return moves
+
+
+def engine_moves(state: State, move: SearchMove) -> list[Move]:
+    """The rules' moves that play one search move: a supermove stops its upper runs in empty columns."""
+    _, source, target, count = move
+    if source < 0:
+        return [DEAL_MOVE]
+    columns = state[0]
+    groups: list[int] = []
+    total = 0
+    for size in segments(columns[source]):
+        size = min(size, count - total)
+        groups.append(size)
+        total += size
+        if total == count:
+            break
+    groups.reverse()  # the bottom run first
+    spare = [i for i in range(COLUMNS) if not columns[i] and i != target]
+    out: list[Move] = []
+    # Explicit stack of (from, to, runs bottom first, free columns); a task of
+    # several runs splits into: upper runs to a free column, lower runs to the
+    # target, upper runs on top of them.
+    tasks: list[tuple[int, int, list[int], list[int]]] = [(source, target, groups, spare)]
+    while tasks:
+        start, end, parts, free = tasks.pop()
+        if len(parts) == 1:
+            out.append(Move(TABLEAU[start], TABLEAU[end], parts[0]))
+            continue
+        stop, rest = free[0], free[1:]
+        split = max(1, len(parts) - (1 << len(rest)))
+        upper, lower = parts[split:], parts[:split]
+        tasks += [(stop, end, upper, rest), (start, end, lower, rest), (start, stop, upper, rest)]
+    return out
+
+
+class SpiderSearch(Search):
+    """One resumable search from one position (see the module docstring)."""
+
+    def __init__(self, position: SpiderPosition, budget: int, tuning: Tuning) -> None:
+        self.table = Table(position)
+        self.tuning = tuning
+        self.budget = budget
+        self.nodes = 0
+        self.exhaustive = False  # pass 2
+        self.dive_end = tuning.first_dive
+        self.noise = 0  # no noise in the first dive
+        self.random = 0x9E3779B97F4A7C15
+        self.seen: set[bytes] = set()
+        self.offers: dict[bytes, Offer] = {}  # offer() of the columns met
+        self.stack: list[Frame] = []
+        self.restart = True  # a dive (or pass 2) must begin from the root
+        self.verdict: Verdict | None = None
+        if self.table.start[3] == FOUNDATIONS:
+            self.verdict = Verdict("winnable", (), 0)
+
+    def begin(self) -> None:
+        """Start a dive (or pass 2) from the root, with a fresh transposition table."""
+        root = self.table.start
+        self.seen = {key(root)}
+        self.stack = []
+        self.push(root, None)
 
     def push(self, state: State, move: SearchMove | None) -> None:
+        """Expand a position: one node."""
         self.nodes += 1
-        self.stack.append(Frame(state, self.moves(state), 0, move))
+        if self.exhaustive:
+            moves = exhaustive_moves(state, self.tuning)
+        else:
+            moves = strategic_moves(state, self.tuning, self.offers)
+            if self.noise and len(moves) > 1:
+                moves = self.shuffle(moves)
+        self.stack.append(Frame(state, moves, 0, move))
+
+    def shuffle(self, moves: list[SearchMove]) -> list[SearchMove]:
+        """Priorities plus deterministic noise (xorshift64), best first."""
+        x = self.random
+        noisy: list[tuple[int, SearchMove]] = []
+        for move in moves:
+            x ^= (x << 13) & MASK64
+            x ^= x >> 7
+            x ^= (x << 17) & MASK64
+            noisy.append((move[0] + x % self.noise, move))
+        self.random = x
+        noisy.sort(key=lambda entry: -entry[0])
+        return [move for _, move in noisy]
 
     def line(self, last: SearchMove) -> tuple[Move, ...]:
-        moves = [frame.move for frame in self.stack[1:]] + [last]
-        return tuple(
-            DEAL_MOVE if m[1] < 0 else Move(TABLEAU[m[1]], TABLEAU[m[2]], m[3]) for m in moves if m is not None
-        )
+        """The engine moves from the root along the stack, then ``last``."""
+        out: list[Move] = []
+        stack = self.stack
+        for i, frame in enumerate(stack):
+            following = stack[i + 1].move if i + 1 < len(stack) else last
+            assert following is not None
+            out += engine_moves(frame.state, following)
+        return tuple(out)
 
     def run(self, nodes: int) -> Verdict | None:
         if self.verdict is not None:
             return self.verdict
-        limit = min(self.budget, self.nodes + nodes)
-        stack = self.stack
-        seen = self.seen
-        while stack:
-            frame = stack[-1]
-            if frame.next >= len(frame.moves):
-                stack.pop()
-                continue
-            move = frame.moves[frame.next]
-            frame.next += 1
-            child = self.apply(frame.state, move[1], move[2], move[3])
-            if child[3] == FOUNDATIONS:
-                self.verdict = Verdict("winnable", self.line(move), self.nodes)
-                return self.verdict
-            key = self.key(child)
-            if key in seen:
-                continue
-            if self.nodes >= limit:
-                frame.next -= 1
-                if self.nodes >= self.budget:
-                    self.verdict = Verdict("unknown", (), self.nodes)
+        limit = min(self.budget, self.nodes + max(nodes, 0))
+        apply = self.table.apply
+        while True:
+            if self.restart:
+                if self.nodes >= limit:
+                    return self.pause()
+                self.restart = False
+                self.begin()
+            stack = self.stack
+            seen = self.seen
+            while stack:
+                frame = stack[-1]
+                if frame.next >= len(frame.moves):
+                    stack.pop()
+                    continue
+                move = frame.moves[frame.next]
+                child = apply(frame.state, move[1], move[2], move[3])
+                if child[3] == FOUNDATIONS:
+                    self.verdict = Verdict("winnable", self.line(move), self.nodes)
                     return self.verdict
-                return None
-            seen.add(key)
-            self.push(child, move)
-        self.verdict = Verdict("unwinnable", (), self.nodes)
+                child_key = key(child)
+                if child_key in seen:
+                    frame.next += 1
+                    continue
+                if self.nodes >= limit:
+                    return self.pause()  # resumes with this move
+                if not self.exhaustive and self.nodes >= self.dive_end:
+                    # The dive is over: the next one adds noise.
+                    self.noise = self.tuning.noise
+                    self.dive_end = self.nodes + self.tuning.dive
+                    break
+                frame.next += 1
+                seen.add(child_key)
+                self.push(child, move)
+            else:
+                if self.exhaustive:
+                    self.verdict = Verdict("unwinnable", (), self.nodes)
+                    return self.verdict
+                # The strategic moves are exhausted: every move now, for a proof.
+                self.exhaustive = True
+                self.noise = 0
+            self.restart = True
+
+    def pause(self) -> Verdict | None:
+        """Out of nodes: the verdict ``unknown`` at the end of the budget, else None (resumable)."""
+        if self.nodes >= self.budget:
+            self.verdict = Verdict("unknown", (), self.nodes)
         return self.verdict
 
 
+# Recommended budgets (nodes), from tools/bench_solver_spider.py; see the report.
+DAILY_BUDGET = {"1": 5_000, "2": 20_000, "4": 20_000}
+DEFAULT_BUDGET = {"1": 200_000, "2": 200_000, "4": 200_000}
+
+
 class SpiderSolver(Solver):
+    """Spider's solver, for one ``suits`` option (the tuning and budgets follow it)."""
+
+    def __init__(self, rules: Rules[Any]) -> None:
+        super().__init__(rules)
+        suits = rules.options.get("suits", "1")
+        self.tuning = TUNING[suits]
+        self.daily_budget = DAILY_BUDGET[suits]
+        self.default_budget = DEFAULT_BUDGET[suits]
+
     def start(self, position: Any, budget: int) -> Search:
-        return SpiderSearch(position, budget)
+        return SpiderSearch(position, budget, self.tuning)
