@@ -12,6 +12,11 @@ Messages (``type`` and its fields):
   pile; the card and all above it move), ``to`` (pile).
 - ``stock``: draw from the stock, or turn the waste over when it is empty.
 - ``foundation``: ``from``, ``index``: send that card to a foundation.
+- ``tap``: ``from``, ``index``: play the picked cards to their best place
+  (the page's "tap to move"): a foundation, else a column with cards, else a
+  free cell, else an empty column; a card with nowhere to go, or with more
+  than one place of another kind (a Pyramid card that pairs with two), is
+  refused and the page lets the player choose.
 - ``undo``, ``redo``, ``complete`` (auto-complete), ``view``.
 - ``pause``, ``resume``: stop and restart the clock (the page is hidden).
 - ``autoplay``: ``on`` (true or false): move safe cards to the foundations.
@@ -77,6 +82,7 @@ class Bridge:
             "move": self.move,
             "stock": self.stock,
             "foundation": self.to_foundation,
+            "tap": self.tap,
             "undo": lambda _: self.current().undo(),
             "redo": lambda _: self.current().redo(),
             "complete": lambda _: self.current().complete(),
@@ -168,6 +174,18 @@ class Bridge:
                 session.play(move)
                 return
         raise IllegalMove("that card cannot go to a foundation now")
+
+    def tap(self, message: JsonObject) -> None:
+        """Play the picked cards to their best place (see ``tap_choice``)."""
+        session = self.current()
+        source, count = self.picked(message)
+        moves = [
+            move
+            for move in session.rules.legal_moves(session.position)
+            if move.source == source and move.count == count and move.target != "stock"
+        ]
+        sizes = {pile.name: len(pile.cards) for pile in session.rules.piles(session.position)}
+        session.play(tap_choice(moves, sizes))
 
     def set_autoplay(self, message: JsonObject) -> None:
         self.autoplay = bool(message.get("on"))
@@ -311,6 +329,32 @@ def new_session(message: JsonObject, autoplay: bool = False) -> tuple[Session, V
     if not isinstance(deal, int) or isinstance(deal, bool):
         raise MessageError(f"the deal number must be a whole number, not {deal!r}")
     return Session(rules, deal, None, autoplay), None
+
+
+def tap_rank(move: Move, sizes: Mapping[str, int]) -> int:
+    """How good a place is for a tapped card, best first: a foundation, a column with
+    cards, a free cell (an empty column is worth more than a cell), an empty column,
+    anything else (a Pyramid partner, the TriPeaks waste)."""
+    kind = move.target.split("-")[0]
+    if kind == "foundation":
+        return 0
+    if kind == "tableau":
+        return 1 if sizes.get(move.target) else 3
+    if kind == "cell":
+        return 2
+    return 4
+
+
+def tap_choice(moves: list[Move], sizes: Mapping[str, int]) -> Move:
+    """The move a tap plays among one card's legal moves: the first of the best rank;
+    places of the last rank are not alike (two Pyramid partners), so one of them must be the only one."""
+    if not moves:
+        raise IllegalMove("that card has nowhere to go now")
+    best = min(tap_rank(move, sizes) for move in moves)
+    choices = [move for move in moves if tap_rank(move, sizes) == best]
+    if best == 4 and len(choices) > 1:
+        raise IllegalMove("that card fits more than one place: choose where it goes")
+    return choices[0]
 
 
 MAX_SLICE = 1_000_000  # nodes one "analyse" message may ask for

@@ -342,6 +342,8 @@ GERMAN: tuple[tuple[str, str], ...] = (
     ("internal error ({text}); the game is unchanged", "Interner Fehler ({text}); das Spiel ist unverändert"),
     ("no game has been started", "Es wurde noch kein Spiel begonnen"),
     ("that card cannot go to a foundation now", "Diese Karte kann jetzt auf keinen Zielstapel"),
+    ("that card has nowhere to go now", "Diese Karte kann jetzt nirgendwohin"),
+    ("that card fits more than one place: choose where it goes", "Diese Karte passt an mehr als eine Stelle: Wähle, wohin sie kommt"),
     ("unknown language {text} (known: {list})", "Unbekannte Sprache {text} (bekannt: {list})"),
     ("the deal number must be a whole number, not {text}", "Die Spielnummer muss eine ganze Zahl sein, nicht {text}"),
     ("the moves must be a list of moves in notation", "Die Züge müssen eine Liste von Zügen in Zugschreibweise sein"),

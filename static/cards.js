@@ -199,16 +199,21 @@ const PIP_TOP = 45;
 const PIP_BOTTOM = 117;
 const PIP_COLUMN_DX = 21;
 const PIP_WIDTH = 20;
-const FIELD_CENTRE_Y = (PIP_TOP + PIP_BOTTOM) / 2;
+
+// Large print: the pips keep clear of the bigger index (they start lower and are a little smaller).
+const LARGE_PIP_TOP = 54;
+const LARGE_PIP_WIDTH = 18;
 
 /** Placements [x, y, width, flipped] of the pips of an A-10. */
-function pipPlacements(rank, suit) {
-  if (rank === "A") return [[50, FIELD_CENTRE_Y, suit === "D" ? 46 : 56, false]];
+function pipPlacements(rank, suit, large = false) {
+  const top = large ? LARGE_PIP_TOP : PIP_TOP;
+  if (rank === "A") return [[50, (top + PIP_BOTTOM) / 2, suit === "D" ? 46 : 56, false]];
   const count = rank === "T" ? 10 : Number(rank);
-  const width = suit === "D" ? PIP_WIDTH * 0.88 : PIP_WIDTH;
+  const pip = large ? LARGE_PIP_WIDTH : PIP_WIDTH;
+  const width = suit === "D" ? pip * 0.88 : pip;
   return PIP_LAYOUTS[count].map(([column, t]) => [
     50 + column * PIP_COLUMN_DX,
-    PIP_TOP + t * (PIP_BOTTOM - PIP_TOP),
+    top + t * (PIP_BOTTOM - top),
     width,
     t > 0.5,
   ]);
@@ -220,17 +225,29 @@ function pipPlacements(rank, suit) {
 // index turned 180 degrees.
 const HALF_TURN = `rotate(180 ${CARD_WIDTH / 2} ${CARD_HEIGHT / 2})`;
 
-function indexTexts(rank) {
-  const bottom = rankText(rank, 9, 17, 16, 14);
+// Large print (for poor eyesight): the same layout with bigger indexes; the
+// top-left one still ends above the 27% of the card that a fanned column shows.
+// Rank texts are [x, baseline, font size, width of "10"]; suits [x, y, width, width of a diamond].
+const INDEX = {
+  normal: { rank: [19, 29, 31, 29], small: [91, 17, 16, 14], suit: [46, 18.5, 22, 19], smallSuit: [91, 27, 11.5, 10] },
+  large: { rank: [20, 36, 42, 35], small: [90, 19, 19, 16], suit: [55, 21, 28, 24], smallSuit: [90, 30.5, 13, 11.5] },
+};
+
+function indexTexts(rank, large = false) {
+  const index = INDEX[large ? "large" : "normal"];
+  const [x, ...rest] = index.small;
+  const bottom = rankText(rank, CARD_WIDTH - x, ...rest); // turned half round into the bottom-right corner
   bottom.setAttribute("transform", HALF_TURN);
-  return [rankText(rank, 19, 29, 31, 29), rankText(rank, 91, 17, 16, 14), bottom];
+  return [rankText(rank, ...index.rank), rankText(rank, ...index.small), bottom];
 }
 
-function indexSuitPlacements(suit) {
-  const big = suit === "D" ? 19 : 22;
-  const small = suit === "D" ? 10 : 11.5;
-  return [[46, 18.5, big, false], [91, 27, small, false],
-          [CARD_WIDTH - 9, CARD_HEIGHT - 27, small, true]];
+function indexSuitPlacements(suit, large = false) {
+  const index = INDEX[large ? "large" : "normal"];
+  const width = ([, , normal, diamond]) => (suit === "D" ? diamond : normal); // a diamond looks bigger at one width
+  const [x, y] = index.suit;
+  const [smallX, smallY] = index.smallSuit;
+  return [[x, y, width(index.suit), false], [smallX, smallY, width(index.smallSuit), false],
+          [smallX, CARD_HEIGHT - smallY, width(index.smallSuit), true]];
 }
 
 // Court emblems, drawn in a box about 60 wide centred on (0,0). Parts of
@@ -351,15 +368,15 @@ const FACE_INHERITED = {
  * list: a number card is 5 elements (background, one path for every suit
  * shape, three rank texts), a court card about 14.
  */
-function buildFace(rank, suit) {
+function buildFace(rank, suit, large = false) {
   const court = "JQK".includes(rank);
-  const placements = indexSuitPlacements(suit).concat(
-    court ? [courtSuitPlacement(suit)] : pipPlacements(rank, suit));
+  const placements = indexSuitPlacements(suit, large).concat(
+    court ? [courtSuitPlacement(suit)] : pipPlacements(rank, suit, large));
   return [
     cardOutline("card-bg", FACE_FILL),
     ...(court ? courtPanel(rank, suit) : []),
     suitShapes(suit, placements, { class: "card-suits" }),
-    ...indexTexts(rank),
+    ...indexTexts(rank, large),
   ];
 }
 
@@ -367,11 +384,12 @@ function buildFace(rank, suit) {
 // Backs.
 
 const BACKS = {
-  blue: { ground: "#163a78", line: "#3f6cb8", dot: "#8fb0e6" },
-  red: { ground: "#8e1426", line: "#c2404f", dot: "#f0a0a8" },
+  blue: { ground: "#163a78", line: "#3f6cb8", dot: "#8fb0e6", pattern: latticePattern },
+  red: { ground: "#8e1426", line: "#c2404f", dot: "#f0a0a8", pattern: latticePattern },
+  tartan: { ground: "#1d5236", band: "#0c2f1e", line: "#e0b84a", stripe: "#b8343f", pattern: tartanPattern },
 };
 
-function backPattern(name) {
+function latticePattern(name) {
   const { ground, line, dot } = BACKS[name];
   // 8 x 11 diamonds exactly fill the 88 x 128 field, so the lattice is
   // symmetric and no diamond is cut at the edges.
@@ -392,6 +410,26 @@ function backPattern(name) {
          `L${w / 2 - 1.8},${h / 2} Z`,
       fill: dot,
     }),
+  ]);
+}
+
+/** A green tartan: dark bands crossing on a green ground, thin gold and red lines. */
+function tartanPattern(name) {
+  const { ground, band, line, stripe } = BACKS[name];
+  // 4 x 4 repeats exactly fill the 88 x 128 field.
+  const w = 22;
+  const h = 32;
+  const see = { "fill-opacity": 0.55 };
+  return svgEl("pattern", {
+    id: `card-lattice-${name}`,
+    patternUnits: "userSpaceOnUse",
+    x: 6, y: 6, width: w, height: h,
+  }, [
+    svgEl("rect", { width: w, height: h, fill: ground }),
+    svgEl("rect", { x: 0, y: 10, width: w, height: 12, fill: band, ...see }),
+    svgEl("rect", { x: 5, y: 0, width: 12, height: h, fill: band, ...see }),
+    svgEl("path", { d: `M0,16 H${w} M11,0 V${h}`, stroke: line, "stroke-width": 1.2, "stroke-opacity": 0.85 }),
+    svgEl("path", { d: `M0,3.5 H${w} M19.5,0 V${h}`, stroke: stripe, "stroke-width": 1, "stroke-opacity": 0.8 }),
   ]);
 }
 
@@ -459,13 +497,14 @@ function addSymbol(id, children, attrs = {}) {
   return id;
 }
 
-function faceSymbolId(rank, suit) {
-  return addSymbol(`card-${rank}${suit}`, () => buildFace(rank, suit), FACE_INHERITED);
+function faceSymbolId(rank, suit, large = false) {
+  const id = large ? `card-${rank}${suit}-large` : `card-${rank}${suit}`;
+  return addSymbol(id, () => buildFace(rank, suit, large), FACE_INHERITED);
 }
 
 function backSymbolId(name) {
   return addSymbol(`card-back-${name}`, () => {
-    sharedDefs.appendChild(backPattern(name));
+    sharedDefs.appendChild(BACKS[name].pattern(name));
     return buildBack(name);
   });
 }
@@ -487,6 +526,7 @@ function useOf(id, extra = {}) {
  * (transform, data-card, aria-label, extra classes via classList).
  * options.inline: true returns the full drawing instead of a <use> (for an
  * SVG outside this document, e.g. an exported image); it never needs defs.
+ * options.large: true draws bigger indexes (large print; its own symbols).
  * Throws RangeError on a malformed card.
  */
 export function cardFace(text, options = {}) {
@@ -495,18 +535,18 @@ export function cardFace(text, options = {}) {
   if (options.inline) {
     const ink = svgEl("g", {
       class: `card-ink suit-${suit}`, color: SUIT_COLOR[suit], ...FACE_INHERITED,
-    }, buildFace(rank, suit));
+    }, buildFace(rank, suit, Boolean(options.large)));
     group.appendChild(ink);
     return group;
   }
-  const id = faceSymbolId(rank, suit);
+  const id = faceSymbolId(rank, suit, Boolean(options.large));
   group.appendChild(useOf(id, { class: `card-ink suit-${suit}`, color: SUIT_COLOR[suit] }));
   return group;
 }
 
 /**
  * An SVG <g> drawing a card back at (0,0), same size as a face.
- * options.back: "blue" (default) or "red". Class "card card-back".
+ * options.back: "blue" (default), "red" or "tartan". Class "card card-back".
  */
 export function cardBack(options = {}) {
   const name = Object.hasOwn(BACKS, options.back) ? options.back : "blue";

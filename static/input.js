@@ -2,7 +2,8 @@
 //
 // Click a card, then where it should go; or drag it there (mouse, pen or
 // touch, through pointer events); click the stock to draw; double-click or
-// double-tap a card to send it to its foundation. Which cards may move, and
+// double-tap a card to send it to its foundation; with "tap to move" on, a
+// tap sends a card to its best place (Python chooses). Which cards may move, and
 // where, is read from the view's `legal` map: no rules here.
 
 const DRAG_THRESHOLD = 6; // px of movement before a press becomes a drag
@@ -23,7 +24,8 @@ function overlap(a, b) {
 
 /**
  * Listen on the board. `game` gives the current view and geometry and the
- * actions: pick(pick | null), move(pick, toPile), stock(), toFoundation(pick).
+ * actions: pick(pick | null), move(pick, toPile), stock(), toFoundation(pick), tap(pick),
+ * and tapToMove(): whether a tap moves a card.
  */
 export function attachInput(board, game) {
   let press = null; // {pile, index, x, y, pointerId, dragging, layer}
@@ -122,12 +124,17 @@ export function attachInput(board, game) {
       game.move({ pile: done.pile, index: done.index }, targets[0]);
       return;
     }
+    const same = picked && picked.pile === done.pile && picked.index === done.index;
+    if (game.tapToMove?.() && !same) {
+      lastTap = { key: null, time: 0 };
+      game.tap({ pile: done.pile, index: done.index }); // to its best place; picked up where Python cannot choose
+      return;
+    }
     if (doubleTap) {
       lastTap = { key: null, time: 0 };
       game.toFoundation({ pile: done.pile, index: done.index });
       return;
     }
-    const same = picked && picked.pile === done.pile && picked.index === done.index;
     game.pick(same ? null : { pile: done.pile, index: done.index });
   }
 

@@ -24,6 +24,7 @@
 import { announce, cardText, describePick } from "./announce.js";
 import { CARD_HEIGHT, CARD_WIDTH } from "./cards.js";
 import { t } from "./i18n.js";
+import { arrangedSlots } from "./looks.js";
 import { pileName } from "./table.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -31,10 +32,10 @@ const key = (place) => `${place.pile}:${place.index}`;
 
 // -- pure navigation: view and focus in, focus out --------------------------------
 
-/** The slots in rows (same y), top row first, each row left to right. */
+/** The slots in rows (same y), top row first, each row left to right as drawn (left-handed: mirrored). */
 export function rows(view) {
   const byY = new Map();
-  for (const slot of view.slots) {
+  for (const slot of arrangedSlots(view)) {
     if (!byY.has(slot.y)) byY.set(slot.y, []);
     byY.get(slot.y).push(slot);
   }

@@ -5,6 +5,7 @@
 
 import { CARD_HEIGHT, CARD_WIDTH, cardBack, cardFace, emptySlot, ensureCardDefs } from "./cards.js";
 import { t } from "./i18n.js";
+import { arrangedSlots, looks } from "./looks.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const ASPECT = CARD_HEIGHT / CARD_WIDTH;
@@ -13,17 +14,20 @@ const NARROW_GAP = 0.06; // for games of nine or more columns, so phones keep us
 const FAN_ROOM = 2.2; // card heights kept below the last row for fanned columns
 const MAX_CARD_WIDTH = 150; // px: larger cards only make the table harder to take in
 const FAN_DOWN_FACE_UP = 0.27; // vertical step of a fanned column, in card heights
+const FAN_DOWN_FACE_UP_MAX = 0.42; // on small cards the step grows towards MIN_STRIP, up to this
+const MIN_STRIP = 24; // px: a fanned card's visible strip, comfortable to touch on a phone
 const FAN_DOWN_FACE_DOWN = 0.11;
 const FAN_RIGHT = 0.56; // horizontal step of the draw-three waste, in card widths
 const WASTE_FAN_SIZE = 3;
 
 /** Card size and origin for a board of width x height pixels. */
 export function measure(view, width, height) {
-  const columns = Math.max(...view.slots.map((slot) => slot.x)) + 1;
-  const rows = Math.max(...view.slots.map((slot) => slot.y)) + 1;
+  const slots = arrangedSlots(view);
+  const columns = Math.max(...slots.map((slot) => slot.x)) + 1;
+  const rows = Math.max(...slots.map((slot) => slot.y)) + 1;
   const pad = Math.max(6, Math.min(width, height) * 0.02);
   const gapRatio = columns >= 9 ? NARROW_GAP : GAP;
-  const fans = view.slots.some((slot) => slot.fan === "down") ? FAN_ROOM : 0;
+  const fans = slots.some((slot) => slot.fan === "down") ? FAN_ROOM : 0;
   // Wide enough for every column, and short enough that the rows and a
   // reasonable fan below them fit the height.
   const byWidth = (width - 2 * pad) / (columns + (columns - 1) * gapRatio);
@@ -47,7 +51,9 @@ function cardPositions(slot, pile, origin, size) {
   const { cardWidth, cardHeight } = size;
   const cards = pile.cards;
   if (slot.fan === "down") {
-    const steps = cards.slice(0, -1).map((card) => (card.card === "down" ? FAN_DOWN_FACE_DOWN : FAN_DOWN_FACE_UP) * cardHeight);
+    // Face-up steps at least MIN_STRIP px where the card is small (a phone), within reason.
+    const faceUp = Math.max(FAN_DOWN_FACE_UP * cardHeight, Math.min(MIN_STRIP, FAN_DOWN_FACE_UP_MAX * cardHeight));
+    const steps = cards.slice(0, -1).map((card) => (card.card === "down" ? FAN_DOWN_FACE_DOWN * cardHeight : faceUp));
     const room = size.bottom - origin.y - cardHeight;
     const needed = steps.reduce((sum, step) => sum + step, 0);
     const squeeze = needed > room && needed > 0 ? Math.max(room, 0) / needed : 1;
@@ -58,9 +64,10 @@ function cardPositions(slot, pile, origin, size) {
       return here;
     });
   }
-  if (slot.fan === "right") {
+  if (slot.fan === "right" || slot.fan === "left") {
     const firstFanned = Math.max(cards.length - WASTE_FAN_SIZE, 0);
-    return cards.map((_, i) => ({ x: origin.x + Math.max(i - firstFanned, 0) * FAN_RIGHT * cardWidth, y: origin.y }));
+    const step = (slot.fan === "left" ? -FAN_RIGHT : FAN_RIGHT) * cardWidth; // left: the left-handed layout
+    return cards.map((_, i) => ({ x: origin.x + Math.max(i - firstFanned, 0) * step, y: origin.y }));
   }
   return cards.map(() => ({ x: origin.x, y: origin.y }));
 }
@@ -103,10 +110,11 @@ export function drawTable(board, view, pick, hint = null) {
   const dropTargets = new Set(targets); // for assistive technology: the picked cards' legal places
   if (hint?.to) targets.add(hint.to);
   const geometry = { size, piles: {}, cards: {} };
+  const { back, largePrint: large } = looks();
   const cardLayer = svg("g", { class: "cards" });
   const highlightLayer = svg("g", { class: "highlights", "aria-hidden": "true" });
 
-  for (const slot of view.slots) {
+  for (const slot of arrangedSlots(view)) {
     const pile = pilesByName.get(slot.name);
     const origin = {
       x: size.left + slot.x * (size.cardWidth + size.gap),
@@ -123,7 +131,7 @@ export function drawTable(board, view, pick, hint = null) {
 
     const positions = cardPositions(slot, pile, origin, size);
     pile.cards.forEach((card, index) => {
-      const element = card.card === "down" ? cardBack() : cardFace(card.card);
+      const element = card.card === "down" ? cardBack({ back }) : cardFace(card.card, { large });
       element.dataset.card = card.card;
       element.dataset.pile = slot.name;
       element.dataset.index = String(index);
@@ -150,7 +158,7 @@ export function drawTable(board, view, pick, hint = null) {
     geometry.piles[slot.name] = {
       x: Math.min(origin.x, last.x),
       y: origin.y,
-      width: last.x - origin.x + size.cardWidth,
+      width: Math.abs(last.x - origin.x) + size.cardWidth,
       height: last.y - origin.y + size.cardHeight,
       top: last,
       count: pile.cards.length,

@@ -68,9 +68,12 @@ def watch(site_url: str) -> PageWatch:
 
 @pytest.fixture
 def page(browser: Any, site_url: str, watch: PageWatch) -> Iterator[Any]:
-    """A fresh profile (no storage) at phone-to-desktop size 1024x768; fails on console errors."""
+    """A fresh profile (no storage) at phone-to-desktop size 1024x768, asking for reduced motion;
+    fails on console errors."""
     # Service workers are tested in test_browser_offline.py; elsewhere they would only copy 14 MB per test.
-    context = browser.new_context(viewport={"width": 1024, "height": 768}, service_workers="block")
+    # Reduced motion: no card glides, so a card's box is where it lies at once; the animations
+    # are tested in test_browser_looks.py.
+    context = browser.new_context(viewport={"width": 1024, "height": 768}, service_workers="block", reduced_motion="reduce")
     # Content-Security-Policy violations are events, not always console errors: collect them.
     context.add_init_script(
         "window.cspViolations = [];"

@@ -9,7 +9,8 @@ import pytest
 
 from solitaire.daily import daily_deal
 from solitaire.registry import make_rules
-from solitaire_bridge import Bridge
+from solitaire.game import IllegalMove, Move
+from solitaire_bridge import Bridge, tap_choice
 
 
 def send(bridge: Bridge, **message: Any) -> dict[str, Any]:
@@ -212,3 +213,65 @@ def test_verify_confirms_a_winning_line() -> None:
 def test_verify_refuses_tampered_moves(moves: Any, error: str) -> None:
     answer = send(Bridge(), type="verify", game="klondike", deal=5, moves=moves)
     assert not answer["ok"] and error.lower() in answer["error"].lower()
+
+
+# -- tap to move: the best place for a tapped card ---------------------------------------
+
+
+def test_tap_plays_the_only_place() -> None:
+    view = send(started(), type="tap", **{"from": "tableau-1", "index": 0})  # deal 1: the 7D on the 8S
+    assert view["ok"] and view["moves"] == 1
+    assert [c["card"] for c in view["piles"][-1]["cards"]][-2:] == ["8S", "7D"]
+
+
+def test_tap_prefers_a_foundation() -> None:
+    """FreeCell deal 3: an Ace that could also go to a free cell goes home."""
+    bridge = Bridge()
+    view = send(bridge, type="new", game="freecell", deal=3)
+    assert view["legal"]["tableau-5:5"][0] == "foundation-1" and "cell-1" in view["legal"]["tableau-5:5"]
+    view = send(bridge, type="tap", **{"from": "tableau-5", "index": 5})
+    assert [c["card"] for c in next(p for p in view["piles"] if p["name"] == "foundation-1")["cards"]] == ["AH"]
+
+
+def test_tap_prefers_a_column_to_a_free_cell() -> None:
+    bridge = Bridge()
+    view = send(bridge, type="new", game="freecell", deal=3)
+    assert view["legal"]["tableau-2:6"] == ["tableau-8", "cell-1", "cell-2", "cell-3", "cell-4"]
+    card = next(p for p in view["piles"] if p["name"] == "tableau-2")["cards"][6]["card"]
+    view = send(bridge, type="tap", **{"from": "tableau-2", "index": 6})
+    assert next(p for p in view["piles"] if p["name"] == "tableau-8")["cards"][-1]["card"] == card
+
+
+@pytest.mark.parametrize(
+    ("targets", "best"),
+    [
+        (["tableau-2", "foundation-3"], "foundation-3"),
+        (["tableau-3", "tableau-2"], "tableau-2"),  # tableau-3 is empty
+        (["tableau-3", "cell-1", "cell-2"], "cell-1"),  # an empty column is worth more than a cell
+        (["tableau-3", "tableau-4"], "tableau-3"),  # both empty: the first
+        (["waste"], "waste"),  # TriPeaks
+    ],
+)
+def test_tap_choice(targets: list[str], best: str) -> None:
+    sizes = {"tableau-2": 4, "tableau-3": 0, "tableau-4": 0, "cell-1": 0, "cell-2": 0, "foundation-3": 2, "waste": 1}
+    assert tap_choice([Move("tableau-1", target) for target in targets], sizes).target == best
+
+
+def test_tap_refuses_a_choice_it_cannot_make() -> None:
+    """Two Pyramid partners are not alike: the player chooses."""
+    with pytest.raises(IllegalMove, match="more than one place"):
+        tap_choice([Move("pyramid-22", "pyramid-23"), Move("pyramid-22", "waste")], {"waste": 1})
+    with pytest.raises(IllegalMove, match="nowhere to go"):
+        tap_choice([], {})
+
+
+def test_a_refused_tap_changes_nothing() -> None:
+    bridge = started()
+    before = send(bridge, type="view")
+    answer = send(bridge, type="tap", **{"from": "tableau-2", "index": 1})  # the 6D has no place
+    assert answer == {"ok": False, "error": "That card has nowhere to go now."}
+    assert send(bridge, type="view") == before
+    german = Bridge()
+    send(german, type="language", language="de")
+    send(german, type="new", game="klondike", deal=1)
+    assert send(german, type="tap", **{"from": "tableau-2", "index": 1})["error"] == "Diese Karte kann jetzt nirgendwohin."
