@@ -201,9 +201,8 @@ def test_lost_tables_are_proven_unwinnable(position: SpiderPosition, most_nodes:
 def test_the_exhaustive_pass_alone_finds_wins_that_replay() -> None:
     """Pass 2 (every legal move, for proofs) also returns lines that win."""
     position = table("KS QS JS TS 9S", "[8S] [7S] 3S", "6S 5S 4S", "2S AS", completed="SSSSSSS")
-    search = SpiderSearch(position, 5_000, SOLVERS["1"].tuning)
-    search.exhaustive = True
-    assert_wins(ONE, position, search.finish())
+    verdict = SpiderSearch(position, 5_000, SOLVERS["1"].tuning, proof_only=True).finish()
+    assert_wins(ONE, position, verdict)
 
 
 # -- budgets, slices, determinism --------------------------------------------------

@@ -126,6 +126,7 @@ class Tuning:
     first_dive: int = 500  # nodes of the first dive (no noise)
     dive: int = 500  # nodes of every later dive
     noise: int = 2_000  # later dives add 0 .. noise-1 to every priority
+    proof: int = 100  # nodes of pass 2 after every dive
 
 
 TUNING = {
@@ -423,43 +424,59 @@ def engine_moves(state: State, move: SearchMove) -> list[Move]:
     return out
 
 
-class SpiderSearch(Search):
-    """One resumable search from one position (see the module docstring)."""
+@dataclass(slots=True)
+class Walk:
+    """One depth-first search from the root: its path and its transposition table."""
 
-    def __init__(self, position: SpiderPosition, budget: int, tuning: Tuning) -> None:
+    stack: list[Frame]
+    seen: set[bytes]
+    exhaustive: bool  # pass 2: every legal move
+
+
+class SpiderSearch(Search):
+    """One resumable search from one position (see the module docstring).
+
+    Turns alternate: a dive of pass 1 (``tuning.dive`` nodes, then it is
+    dropped and the next dive starts afresh), then ``tuning.proof`` nodes of
+    pass 2, whose path and table persist from turn to turn. Once a dive has
+    exhausted the strategic moves, pass 2 gets every node left.
+    """
+
+    def __init__(self, position: SpiderPosition, budget: int, tuning: Tuning, proof_only: bool = False) -> None:
+        """``proof_only`` skips pass 1 (for the tests of pass 2)."""
         self.table = Table(position)
         self.tuning = tuning
         self.budget = budget
         self.nodes = 0
-        self.exhaustive = False  # pass 2
-        self.dive_end = tuning.first_dive
         self.noise = 0  # no noise in the first dive
         self.random = 0x9E3779B97F4A7C15
-        self.seen: set[bytes] = set()
         self.offers: dict[bytes, Offer] = {}  # offer() of the columns met
-        self.stack: list[Frame] = []
-        self.restart = True  # a dive (or pass 2) must begin from the root
+        self.dive: Walk | None = None  # pass 1, the current dive
+        self.proof: Walk | None = None  # pass 2, begun at its first turn
+        self.proving = proof_only  # whose turn it is
+        self.turn_end = budget if proof_only else tuning.first_dive
+        self.strategic_exhausted = False
         self.verdict: Verdict | None = None
         if self.table.start[3] == FOUNDATIONS:
             self.verdict = Verdict("winnable", (), 0)
 
-    def begin(self) -> None:
-        """Start a dive (or pass 2) from the root, with a fresh transposition table."""
+    def begin(self, exhaustive: bool) -> Walk:
+        """A new walk from the root (one node)."""
         root = self.table.start
-        self.seen = {key(root)}
-        self.stack = []
-        self.push(root, None)
+        walk = Walk([], {key(root)}, exhaustive)
+        self.push(walk, root, None)
+        return walk
 
-    def push(self, state: State, move: SearchMove | None) -> None:
+    def push(self, walk: Walk, state: State, move: SearchMove | None) -> None:
         """Expand a position: one node."""
         self.nodes += 1
-        if self.exhaustive:
+        if walk.exhaustive:
             moves = exhaustive_moves(state, self.tuning)
         else:
             moves = strategic_moves(state, self.tuning, self.offers)
             if self.noise and len(moves) > 1:
                 moves = self.shuffle(moves)
-        self.stack.append(Frame(state, moves, 0, move))
+        walk.stack.append(Frame(state, moves, 0, move))
 
     def shuffle(self, moves: list[SearchMove]) -> list[SearchMove]:
         """Priorities plus deterministic noise (xorshift64), best first."""
@@ -474,64 +491,79 @@ class SpiderSearch(Search):
         noisy.sort(key=lambda entry: -entry[0])
         return [move for _, move in noisy]
 
-    def line(self, last: SearchMove) -> tuple[Move, ...]:
-        """The engine moves from the root along the stack, then ``last``."""
+    def line(self, walk: Walk, last: SearchMove) -> tuple[Move, ...]:
+        """The engine moves from the root along the walk's path, then ``last``."""
         out: list[Move] = []
-        stack = self.stack
+        stack = walk.stack
         for i, frame in enumerate(stack):
             following = stack[i + 1].move if i + 1 < len(stack) else last
             assert following is not None
             out += engine_moves(frame.state, following)
         return tuple(out)
 
+    def step(self, walk: Walk, end: int) -> bool:
+        """Walk on until ``end`` nodes; True when the walk is over (won: ``verdict`` set, or exhausted)."""
+        apply = self.table.apply
+        stack = walk.stack
+        seen = walk.seen
+        while stack:
+            frame = stack[-1]
+            if frame.next >= len(frame.moves):
+                stack.pop()
+                continue
+            move = frame.moves[frame.next]
+            child = apply(frame.state, move[1], move[2], move[3])
+            if child[3] == FOUNDATIONS:
+                self.verdict = Verdict("winnable", self.line(walk, move), self.nodes)
+                return True
+            child_key = key(child)
+            if child_key in seen:
+                frame.next += 1
+                continue
+            if self.nodes >= end:
+                return False  # resumes with this move
+            frame.next += 1
+            seen.add(child_key)
+            self.push(walk, child, move)
+        return True
+
     def run(self, nodes: int) -> Verdict | None:
         if self.verdict is not None:
             return self.verdict
         limit = min(self.budget, self.nodes + max(nodes, 0))
-        apply = self.table.apply
-        while True:
-            if self.restart:
-                if self.nodes >= limit:
-                    return self.pause()
-                self.restart = False
-                self.begin()
-            stack = self.stack
-            seen = self.seen
-            while stack:
-                frame = stack[-1]
-                if frame.next >= len(frame.moves):
-                    stack.pop()
-                    continue
-                move = frame.moves[frame.next]
-                child = apply(frame.state, move[1], move[2], move[3])
-                if child[3] == FOUNDATIONS:
-                    self.verdict = Verdict("winnable", self.line(move), self.nodes)
+        tuning = self.tuning
+        while self.nodes < limit:
+            if self.proving:
+                if self.proof is None:
+                    self.proof = self.begin(exhaustive=True)
+                over = self.step(self.proof, min(limit, self.turn_end))
+                if self.verdict is not None:
                     return self.verdict
-                child_key = key(child)
-                if child_key in seen:
-                    frame.next += 1
-                    continue
-                if self.nodes >= limit:
-                    return self.pause()  # resumes with this move
-                if not self.exhaustive and self.nodes >= self.dive_end:
-                    # The dive is over: the next one adds noise.
-                    self.noise = self.tuning.noise
-                    self.dive_end = self.nodes + self.tuning.dive
-                    break
-                frame.next += 1
-                seen.add(child_key)
-                self.push(child, move)
-            else:
-                if self.exhaustive:
+                if over:
                     self.verdict = Verdict("unwinnable", (), self.nodes)
                     return self.verdict
-                # The strategic moves are exhausted: every move now, for a proof.
-                self.exhaustive = True
-                self.noise = 0
-            self.restart = True
-
-    def pause(self) -> Verdict | None:
-        """Out of nodes: the verdict ``unknown`` at the end of the budget, else None (resumable)."""
+                if self.nodes >= self.turn_end:  # the next dive
+                    self.proving = False
+                    self.turn_end = self.nodes + tuning.dive
+            else:
+                if self.dive is None:
+                    self.dive = self.begin(exhaustive=False)
+                over = self.step(self.dive, min(limit, self.turn_end))
+                if self.verdict is not None:
+                    return self.verdict
+                if over:  # no strategic line wins: pass 2 only, to the end
+                    self.strategic_exhausted = True
+                    self.dive = None
+                    self.proving = True
+                    self.turn_end = self.budget
+                elif self.nodes >= self.turn_end:  # the dive is over
+                    self.dive = None
+                    self.noise = tuning.noise
+                    if tuning.proof:
+                        self.proving = True
+                        self.turn_end = self.nodes + tuning.proof
+                    else:
+                        self.turn_end = self.nodes + tuning.dive
         if self.nodes >= self.budget:
             self.verdict = Verdict("unknown", (), self.nodes)
         return self.verdict

@@ -1,0 +1,84 @@
+"""`solve` on the command line, and proven daily deals, for every game."""
+
+from __future__ import annotations
+
+import pytest
+from test_cli import run
+
+from solitaire.daily import MAX_CANDIDATES, candidate, daily
+from solitaire.game import parse_move
+from solitaire.registry import GAMES, make_rules
+from solitaire.solver import SOLVERS, solver_for
+
+# A deal of each game that its solver proves winnable quickly (found by the benchmarks).
+QUICK_DEALS = {"klondike": 1, "double-klondike": 1, "spider": 1, "freecell": 1, "pyramid": 1, "tripeaks": 1}
+
+
+def has_solver(game: str) -> bool:
+    try:
+        solver_for(make_rules(game))
+    except LookupError:
+        return False
+    return True
+
+
+# Every game the solver registry names; a registered solver that fails to import fails here.
+SOLVED = [game for game in GAMES if game in SOLVERS]
+
+
+def test_every_registered_solver_imports() -> None:
+    assert all(has_solver(game) for game in SOLVED)
+
+
+def winnable_deal(game: str) -> int:
+    """The first deal from QUICK_DEALS on that the solver proves winnable within its daily budget."""
+    rules = make_rules(game)
+    solver = solver_for(rules)
+    for deal in range(QUICK_DEALS[game], QUICK_DEALS[game] + 50):
+        if solver.solve(rules.deal(deal), solver.daily_budget).status == "winnable":
+            return deal
+    raise AssertionError(f"no quickly winnable {game} deal")
+
+
+@pytest.mark.parametrize("game", SOLVED)
+def test_solve_prints_a_line_that_wins(game: str) -> None:
+    deal = winnable_deal(game)
+    result = run("solve", game, str(deal))
+    assert result.returncode == 0, result.stderr
+    status, *lines = result.stdout.splitlines()
+    assert status == "winnable" and lines
+    rules = make_rules(game)
+    position = rules.deal(deal)
+    for line in lines:
+        position = rules.apply(position, parse_move(line))
+    assert rules.is_won(position)
+
+
+def test_solve_says_unknown_on_a_tiny_budget() -> None:
+    result = run("solve", "freecell", "1", "--budget", "1")
+    assert result.returncode == 0 and result.stdout.strip() == "unknown"
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [["solve", "freecell", "1", "--budget", "0"], ["solve", "freecell", "1", "--budget", "many"], ["solve", "chess", "1"], ["solve", "klondike", "x"]],
+)
+def test_solve_bad_arguments(arguments: list[str]) -> None:
+    result = run(*arguments)
+    assert result.returncode == 2 and result.stderr.startswith("error: ")
+
+
+@pytest.mark.parametrize("game", SOLVED)
+def test_the_daily_deal_is_the_first_candidate_proven_winnable(game: str) -> None:
+    rules = make_rules(game)
+    solver = solver_for(rules)
+    day = daily(game, rules.options, "2026-11-29")
+    assert day.verdict is not None and day.verdict.status == "winnable"
+    index = next(i for i in range(MAX_CANDIDATES) if candidate(game, rules.options, "2026-11-29", i) == day.deal)
+    for earlier in range(index):
+        number = candidate(game, rules.options, "2026-11-29", earlier)
+        assert solver.solve(rules.deal(number), solver.daily_budget).status != "winnable"
+    position = rules.deal(day.deal)
+    for move in day.verdict.moves:
+        position = rules.apply(position, move)
+    assert rules.is_won(position)
