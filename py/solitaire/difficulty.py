@@ -35,7 +35,7 @@ def rating(game_id: str, verdict: Verdict) -> str | None:
     """'easy' .. 'expert' for a proven winnable deal; None when not proven winnable.
 
     >>> from solitaire.solver import Verdict
-    >>> rating("freecell", Verdict("winnable", (), 400))
+    >>> rating("freecell", Verdict("winnable", (), 100))
     'easy'
     """
     if verdict.status != "winnable":
