@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import replace
 
 import pytest
@@ -11,6 +12,8 @@ from spider_helpers import table
 
 from solitaire.game import Move
 from solitaire.games.spider import Spider, SpiderPosition
+from solitaire.rng import SplitMix64
+from solitaire.daily import daily
 from solitaire.solver import Verdict, solver_for
 from solitaire.solvers.spider import (
     DEAL,
@@ -72,6 +75,12 @@ def test_the_registry_finds_the_solver_and_budgets_follow_the_suits() -> None:
         assert isinstance(solver, SpiderSolver)
         assert 0 < solver.daily_budget <= solver.default_budget
     assert SOLVERS["1"].daily_budget <= SOLVERS["4"].daily_budget
+
+
+def test_the_daily_deal_of_one_suit_is_proven() -> None:
+    day = daily("spider", {"suits": "1"}, "2026-11-30")
+    assert day.verdict is not None and day.verdict.status == "winnable"
+    assert_wins(ONE, ONE.deal(day.deal), day.verdict)
 
 
 # -- winning lines ---------------------------------------------------------------
@@ -196,6 +205,53 @@ def test_lost_tables_are_proven_unwinnable(position: SpiderPosition, most_nodes:
     verdict = SOLVERS["1"].solve(position, 1_000)
     assert verdict == Verdict("unwinnable", (), verdict.nodes)
     assert verdict.nodes <= most_nodes
+
+
+def lost_by_random_play(rules: Spider, deal: int, moves: int) -> SpiderPosition:
+    """Where ``moves`` random moves (the project's generator, seeded by the deal) lead: lost, as a rule."""
+    generator = SplitMix64(deal)
+    position = rules.deal(deal)
+    for _ in range(moves):
+        legal = rules.legal_moves(position)
+        if not legal:
+            break
+        position = rules.apply(position, legal[generator.below(len(legal))])
+    return position
+
+
+def brute_force(rules: Spider, position: SpiderPosition, cap: int) -> str:
+    """Breadth-first search over the engine's own rules and positions (score set aside), independent of the solver."""
+    start = replace(position, score=0)
+    seen = {start}
+    queue = deque([start])
+    while queue:
+        current = queue.popleft()
+        if rules.is_won(current):
+            return "winnable"
+        for move in rules.legal_moves(current):
+            after = replace(rules.apply(current, move), score=0)
+            if after not in seen:
+                seen.add(after)
+                queue.append(after)
+    assert len(seen) <= cap
+    return "unwinnable"
+
+
+@pytest.mark.parametrize("deal", [1, 2, 4, 5, 11])
+def test_lost_games_late_in_play_are_proven_and_brute_force_agrees(deal: int) -> None:
+    """The page's "still winnable?" after a bad game: the solver's proof matches an independent search."""
+    position = lost_by_random_play(TWO, deal, 400)
+    verdict = SOLVERS["2"].solve(position, 20_000)
+    assert verdict.status == "unwinnable"
+    assert brute_force(TWO, position, 1_000) == "unwinnable"
+
+
+def test_pass_2_proves_a_loss_in_the_turns_between_dives_that_never_end() -> None:
+    """Dives of one node never exhaust the strategic moves; the turns of pass 2 still add up to a proof."""
+    tiny = replace(SOLVERS["1"].tuning, first_dive=1, dive=1, proof=1)
+    verdict = SpiderSearch(DEAL_DOES_NOT_HELP, 1_000, tiny).finish()
+    assert verdict == Verdict("unwinnable", (), verdict.nodes)
+    assert verdict.nodes < 100
 
 
 def test_the_exhaustive_pass_alone_finds_wins_that_replay() -> None:

@@ -126,7 +126,7 @@ def bench(suits: str, args: argparse.Namespace) -> dict[str, Any]:
         "rows": rows,
     }
     if args.dates:
-        days = []
+        days: list[dict[str, Any]] = []
         for offset in range(args.dates):
             date = (datetime.date(2026, 1, 1) + datetime.timedelta(days=offset)).isoformat()
             wall, cpu = time.perf_counter(), time.process_time()

@@ -52,19 +52,23 @@ Pass 1: strategic dives (finds wins)
     (``Tuning``). A plain depth-first search commits to its first deals and,
     on a dead end, backtracks only through the last phase, practically never
     reaching the early decisions that lost the game; restarts revisit them,
-    and most deals that are won at all are won by one short dive. Memory is
-    bounded by a dive: its table and its path.
+    and most deals that are won at all are won by one short dive. Memory
+    holds one dive (its table and path) and pass 2's table, which grows only
+    with pass 2's share of the nodes.
 
 Pass 2: exhaustive search (proves losses)
-    When a dive exhausts the strategic moves without a win (only on small,
-    constrained positions), the rest of the budget goes to a plain
-    depth-first search over every legal move with one transposition table
-    (the strategic moves first, in their order, then the others). Its only
+    A plain depth-first search over every legal move with one transposition
+    table (the strategic moves first, in their order, then the others). It
+    runs in turns between the dives (``Tuning.proof`` nodes after each), its
+    path and table kept from turn to turn, and gets every node left once a
+    dive has exhausted the strategic moves without a win. Its only
     reductions are symmetries that are exact: once the stock is empty, the
     empty columns are interchangeable (one of them is tried) and moving a
     whole column into an empty one only renumbers the columns. A depth-first
     search with a table visits every position reachable from the root, so if
-    it ends without a win, no line wins: ``unwinnable``.
+    it ends without a win, no line wins: ``unwinnable``. On a full deal the
+    space is far too large for that; on a lost table late in a game (the
+    page's "still winnable?") it often is not.
 
 Verdicts are exact: ``winnable`` only with the line found (the engine's
 moves, each legal in turn; the tests replay lines through ``Spider.apply``
@@ -126,12 +130,12 @@ class Tuning:
     first_dive: int = 500  # nodes of the first dive (no noise)
     dive: int = 500  # nodes of every later dive
     noise: int = 2_000  # later dives add 0 .. noise-1 to every priority
-    proof: int = 100  # nodes of pass 2 after every dive
+    proof: int = 50  # nodes of pass 2 after every dive
 
 
 TUNING = {
     "1": Tuning(),
-    "2": Tuning(dive=300),
+    "2": Tuning(suited=9_000, dive=300, proof=30),
     "4": Tuning(suited=9_000),
 }
 
@@ -569,8 +573,10 @@ class SpiderSearch(Search):
         return self.verdict
 
 
-# Recommended budgets (nodes), from tools/bench_solver_spider.py; see the report.
-DAILY_BUDGET = {"1": 5_000, "2": 20_000, "4": 20_000}
+# Budgets in nodes (see tools/bench_solver_spider.py). The daily budget keeps
+# the expected cost of a day's deal low: the first candidate proven within it
+# is the deal, and candidates that fail cost the whole budget.
+DAILY_BUDGET = {"1": 1_000, "2": 1_000, "4": 5_000}
 DEFAULT_BUDGET = {"1": 200_000, "2": 200_000, "4": 200_000}
 
 
