@@ -32,6 +32,12 @@ Messages (``type`` and its fields):
   position on the table; the view's ``analysis`` says whether it can still be
   won (``winnable``, ``unwinnable``, ``unknown``, ``searching``, or ``none``
   for a game without a solver) and the deal's difficulty once proven.
+- ``daily``: ``game``, ``options``, ``date`` (YYYY-MM-DD), ``nodes`` and
+  optionally ``candidate`` (a candidate found before): search at most that
+  many nodes for the day's deal (answered without a view): ``found``,
+  ``tried`` (candidates searched) and, once found, ``deal`` and
+  ``candidate``. A ``new`` message for that daily then starts at once; without
+  this, ``new`` searches for the daily to the end before it answers.
 - ``hint``: the move to suggest (answered without a view): ``kind``
   (``winning``, ``promising``, ``stock`` or ``none``) and ``from``, ``index``,
   ``to`` as a move message names them.
@@ -54,7 +60,7 @@ from typing import Any
 
 from solitaire.cards import card_text
 from solitaire.analysis import Analyst
-from solitaire.daily import daily, parse_date
+from solitaire.daily import Daily, DailyFinder, daily, parse_date
 from solitaire.difficulty import rating
 from solitaire.game import MAX_DEAL, IllegalMove, Move, OptionError, parse_move
 from solitaire.registry import GAMES, make_rules
@@ -76,6 +82,8 @@ class Bridge:
         self.session: Session | None = None
         self.analyst: Analyst | None = None
         self.autoplay = False
+        self.finder: tuple[DailyKey, DailyFinder] | None = None  # the daily being searched for
+        self.dailies: dict[DailyKey, Daily] = {}  # the dailies found
         self.language = DEFAULT_LANGUAGE
         self.handlers: dict[str, Callable[[JsonObject], None]] = {
             "new": self.new_game,
@@ -111,6 +119,8 @@ class Bridge:
                 return json.dumps(verify(message))
             if kind == "hint":
                 return json.dumps(self.hint())
+            if kind == "daily":
+                return json.dumps(self.find_daily(message))
             if kind not in self.handlers:
                 raise MessageError(f"unknown message type {kind!r}")
             self.follow(lambda: self.handlers[kind](message))
@@ -155,7 +165,26 @@ class Bridge:
     # -- message handlers ----------------------------------------------------------
 
     def new_game(self, message: JsonObject) -> None:
-        self.start(*new_session(message, self.autoplay))
+        self.start(*new_session(message, self.autoplay, self.dailies))
+
+    def find_daily(self, message: JsonObject) -> JsonObject:
+        """Search for a day's deal in a slice of nodes (see ``daily`` in the module's text)."""
+        game = text_field(message, "game")
+        rules = make_rules(game, options_field(message))
+        key = daily_key(game, rules.options, text_field(message, "date"))
+        nodes = slice_nodes(message)
+        found = self.dailies.get(key)
+        if found is None:
+            if self.finder is None or self.finder[0] != key:
+                known = message.get("candidate")
+                self.finder = (key, DailyFinder(game, rules.options, key[2], known if type(known) is int else None))
+            finder = self.finder[1]
+            found = finder.run(nodes)
+            if found is None:
+                return {"ok": True, "found": False, "tried": finder.tried}
+            self.dailies[key] = found
+            self.finder = None
+        return {"ok": True, "found": True, "tried": found.index + 1, "deal": found.deal, "candidate": found.index}
 
     def move(self, message: JsonObject) -> None:
         session = self.current()
@@ -207,11 +236,8 @@ class Bridge:
 
     def analyse(self, message: JsonObject) -> None:
         """Spend at most ``nodes`` nodes of search on the position on the table."""
-        nodes = message.get("nodes")
-        if not isinstance(nodes, int) or isinstance(nodes, bool) or not 1 <= nodes <= MAX_SLICE:
-            raise MessageError(f"nodes must be a whole number from 1 to {MAX_SLICE}")
         assert self.analyst is not None
-        self.analyst.work(self.current().position, nodes)
+        self.analyst.work(self.current().position, slice_nodes(message))
 
     def hint(self) -> JsonObject:
         """The move to suggest now, as the page names cards: pile, card index, destination."""
@@ -252,7 +278,7 @@ class Bridge:
         start = analyst.verdict(session.positions[0])
         return {
             "status": "searching" if verdict is None else verdict.status,
-            "difficulty": None if start is None else rating(session.rules.game_id, start),
+            "difficulty": None if start is None else rating(session.rules.game_id, session.rules.options, start),
         }
 
     def view(self) -> JsonObject:
@@ -313,15 +339,25 @@ class Bridge:
         }
 
 
-def new_session(message: JsonObject, autoplay: bool = False) -> tuple[Session, Verdict | None]:
+DailyKey = tuple[str, tuple[tuple[str, str], ...], str]
+
+
+def daily_key(game: str, options: Mapping[str, str], date: str) -> DailyKey:
+    """What names a daily: game, options and date (checked)."""
+    return game, tuple(sorted(options.items())), parse_date(date).isoformat()
+
+
+def new_session(
+    message: JsonObject, autoplay: bool = False, dailies: Mapping[DailyKey, Daily] | None = None
+) -> tuple[Session, Verdict | None]:
     """A fresh game as a message names it: game, options, and deal, daily or neither (random);
-    with the solver's proof when it is a daily deal."""
+    with the solver's proof when it is a daily deal (found before, in ``dailies``, or now)."""
     game = text_field(message, "game")
     rules = make_rules(game, options_field(message))
     if message.get("daily") is not None:
-        date = parse_date(str(message["daily"])).isoformat()
-        day = daily(game, rules.options, date)
-        return Session(rules, day.deal, date, autoplay), day.verdict
+        key = daily_key(game, rules.options, str(message["daily"]))
+        day = (dailies or {}).get(key) or daily(game, rules.options, key[2])
+        return Session(rules, day.deal, key[2], autoplay), day.verdict
     deal = message.get("deal")
     if deal is None:
         # os.urandom rather than the secrets module: one import less at start-up.
@@ -357,7 +393,7 @@ def tap_choice(moves: list[Move], sizes: Mapping[str, int]) -> Move:
     return choices[0]
 
 
-MAX_SLICE = 1_000_000  # nodes one "analyse" message may ask for
+MAX_SLICE = 1_000_000  # nodes one "analyse" or "daily" message may ask for
 MAX_VERIFIED_MOVES = 20_000  # far more than any real game; bounds the work a link can ask for
 
 
@@ -388,6 +424,14 @@ def options_field(message: JsonObject) -> Mapping[str, str]:
 def game_list() -> list[JsonObject]:
     """Every game's id, in the order the page lists them (cheap: no game module is imported)."""
     return [{"id": game_id} for game_id in GAMES]
+
+
+def slice_nodes(message: JsonObject) -> int:
+    """The ``nodes`` of a message that asks for a slice of search."""
+    nodes = message.get("nodes")
+    if not isinstance(nodes, int) or isinstance(nodes, bool) or not 1 <= nodes <= MAX_SLICE:
+        raise MessageError(f"nodes must be a whole number from 1 to {MAX_SLICE}")
+    return nodes
 
 
 def text_field(message: JsonObject, name: str) -> str:

@@ -275,3 +275,49 @@ def test_a_refused_tap_changes_nothing() -> None:
     send(german, type="language", language="de")
     send(german, type="new", game="klondike", deal=1)
     assert send(german, type="tap", **{"from": "tableau-2", "index": 1})["error"] == "Diese Karte kann jetzt nirgendwohin."
+
+
+def test_daily_found_in_slices_is_the_daily_that_new_starts() -> None:
+    bridge = Bridge()
+    request = {"game": "freecell", "options": {}, "date": "2026-11-29"}
+    answers = []
+    while not answers or not answers[-1]["found"]:
+        answers.append(json.loads(bridge.handle(json.dumps({"type": "daily", "nodes": 50, **request}))))
+        assert answers[-1]["ok"] and len(answers) < 10_000
+    found = answers[-1]
+    assert len(answers) > 1  # really sliced
+    assert found["deal"] == daily_deal("freecell", {}, "2026-11-29")
+    view = send(bridge, type="new", game="freecell", daily="2026-11-29")
+    assert view["deal"] == found["deal"] and view["daily"] == "2026-11-29"
+
+
+def test_a_remembered_candidate_is_taken_when_proven_and_ignored_when_not() -> None:
+    from solitaire.daily import daily
+
+    truth = daily("pyramid", {}, "2026-11-30")
+    assert truth.index == 2  # candidates 0 and 1 are not proven within the daily budget
+
+    def first_answer(known: object) -> dict[str, Any]:
+        request = {"type": "daily", "game": "pyramid", "options": {}, "date": "2026-11-30", "candidate": known}
+        return send(Bridge(), **request, nodes=1_000_000)
+
+    remembered = first_answer(2)
+    assert remembered["found"] and remembered["deal"] == truth.deal and remembered["tried"] == 3
+    for wrong in (0, 1, -1, 64, "2", None):
+        answer = first_answer(wrong)
+        assert not answer["found"]  # the slice ends with a candidate not proven: the search goes on from 0
+
+
+@pytest.mark.parametrize(
+    "fields, error",
+    [
+        ({"nodes": 0}, "nodes must be"),
+        ({"nodes": True}, "nodes must be"),
+        ({"nodes": 100, "date": "yesterday"}, "not a date"),
+        ({"nodes": 100, "game": "chess"}, "chess"),
+    ],
+)
+def test_bad_daily_requests_are_explained(fields: dict[str, object], error: str) -> None:
+    message = {"type": "daily", "game": "klondike", "options": {}, "date": "2026-11-29", **fields}
+    answer = json.loads(Bridge().handle(json.dumps(message)))
+    assert not answer["ok"] and error.lower() in answer["error"].lower()

@@ -85,7 +85,7 @@ def run(arguments: Sequence[str]) -> str:
     rules = make_rules(game_id, parse_options(game_id, rest))
     if command == "daily":
         day = daily(game_id, rules.options, which)
-        proof = "unproven" if day.verdict is None else f"proven winnable, {rating(game_id, day.verdict)}"
+        proof = "unproven" if day.verdict is None else f"proven winnable, {rating(game_id, rules.options, day.verdict)}"
         # The deal number comes first, as a comment line, so the daily can be replayed with `deal`.
         return f"# {game_id} daily deal of {which}: deal {day.deal} ({proof})\n" + rules.text_layout(rules.deal(day.deal))
     # Nothing but the layout, so other programs can read it (FreeCell: Freecell Solver's format).

@@ -23,17 +23,18 @@ from dataclasses import dataclass
 
 from .game import MAX_DEAL, OptionError
 from .registry import make_rules, option_specs
-from .solver import Verdict, solver_for
+from .solver import Solver, Verdict, solver_for
 
 MAX_CANDIDATES = 64
 
 
 @dataclass(frozen=True, slots=True)
 class Daily:
-    """A day's deal and the solver's verdict on it (None when unproven)."""
+    """A day's deal, the solver's verdict on it (None when unproven) and which candidate it is."""
 
     deal: int
     verdict: Verdict | None
+    index: int
 
 
 def parse_date(text: str) -> datetime.date:
@@ -59,20 +60,72 @@ def candidate(game_id: str, options: Mapping[str, str], date: str, index: int) -
     return int.from_bytes(digest[:8], "big") % MAX_DEAL + 1
 
 
-def daily(game_id: str, options: Mapping[str, str], date: str) -> Daily:
-    """The daily deal of ``date`` for this game and variant, with its proof."""
-    rules = make_rules(game_id, options)
-    first = candidate(game_id, rules.options, date, 0)
-    try:
-        solver = solver_for(rules)
-    except LookupError:
-        return Daily(first, None)
-    for index in range(MAX_CANDIDATES):
-        number = first if index == 0 else candidate(game_id, rules.options, date, index)
-        verdict = solver.solve(rules.deal(number), solver.daily_budget)
+class DailyFinder:
+    """The search for a day's deal, run in slices of nodes (the page must not freeze).
+
+    ``run(nodes)`` tries candidates in order, each with a fresh search of at
+    most the solver's ``daily_budget`` nodes, and returns the ``Daily`` once
+    it is known, else None. Slices of any size give the same deal.
+    ``known`` names a candidate found before (the page remembers them): when
+    its search proves it winnable it is taken at once, skipping the
+    candidates before it; otherwise the search starts from candidate 0.
+    """
+
+    def __init__(self, game_id: str, options: Mapping[str, str], date: str, known: int | None = None) -> None:
+        self.game_id = game_id
+        self.rules = make_rules(game_id, options)
+        self.date = parse_date(date).isoformat()
+        self.index = 0
+        self.known = known if isinstance(known, int) and 0 <= known < MAX_CANDIDATES else None
+        self.result: Daily | None = None
+        try:
+            self.solver: Solver | None = solver_for(self.rules)
+        except LookupError:
+            self.solver = None
+            self.result = Daily(self.number(0), None, 0)
+            return
+        self.next_candidate(self.known or 0)
+
+    def number(self, index: int) -> int:
+        return candidate(self.game_id, self.rules.options, self.date, index)
+
+    def run(self, nodes: int) -> Daily | None:
+        """Search for at most ``nodes`` more nodes (a slice ends early when a
+        candidate's search ends); the day's deal once known."""
+        if self.result is not None or self.solver is None:
+            return self.result
+        verdict = self.search.run(nodes)
+        if verdict is None:
+            return None
         if verdict.status == "winnable":
-            return Daily(number, verdict)
-    return Daily(first, None)
+            self.result = Daily(self.number(self.index), verdict, self.index)
+        elif self.known is not None:
+            # The remembered candidate was not proven: search from the first one.
+            self.known = None
+            self.next_candidate(0)
+        elif self.index + 1 < MAX_CANDIDATES:
+            self.next_candidate(self.index + 1)
+        else:
+            self.result = Daily(self.number(0), None, 0)
+        return self.result
+
+    def next_candidate(self, index: int) -> None:
+        assert self.solver is not None
+        self.index = index
+        self.search = self.solver.start(self.rules.deal(self.number(index)), self.solver.daily_budget)
+
+    @property
+    def tried(self) -> int:
+        """Candidates searched so far (for the page's progress)."""
+        return self.index + (self.result is not None)
+
+
+def daily(game_id: str, options: Mapping[str, str], date: str, known: int | None = None) -> Daily:
+    """The daily deal of ``date`` for this game and variant, with its proof."""
+    finder = DailyFinder(game_id, options, date, known)
+    while (found := finder.run(1 << 30)) is None:
+        pass
+    return found
 
 
 def daily_deal(game_id: str, options: Mapping[str, str], date: str) -> int:

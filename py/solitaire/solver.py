@@ -75,6 +75,8 @@ class Solver(ABC):
 
 # Game id -> (module, class); imported on first use, as the games are.
 SOLVERS: dict[str, tuple[str, str]] = {
+    "klondike": ("solitaire.solvers.klondike", "KlondikeSolver"),
+    "double-klondike": ("solitaire.solvers.klondike", "KlondikeSolver"),
     "spider": ("solitaire.solvers.spider", "SpiderSolver"),
     "freecell": ("solitaire.solvers.freecell", "FreeCellSolver"),
     "pyramid": ("solitaire.solvers.pyramid", "PyramidSolver"),

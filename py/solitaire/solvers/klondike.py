@@ -1,0 +1,969 @@
+"""A full-information solver for Klondike and Double Klondike.
+
+Search
+    A portfolio of searches of the same position takes turns of 256 nodes,
+    sharing the budget: a depth-first search (explicit stack; finds easy wins
+    at once), a best-first search (fewest face-down cards, then fewest cards
+    not home, first; finds wins that depth-first buries under a wrong early
+    choice) and a best-first search of a smaller, inexact move set (a run is
+    split only to put the card it uncovers home; finds many hard wins fast,
+    proves nothing). Each keeps a transposition table: a position seen
+    before is on the current path or was (or will be) searched from there, so
+    skipping it loses nothing, and an exact search that runs out of positions
+    has proved the game lost. The first win ends the search; its line is turned
+    into the engine's own moves by replaying it through ``rules.apply``, which
+    also checks it. Everything is explicit data, so ``run(nodes)`` stops after
+    any node and resumes exactly there; turns depend only on nodes spent.
+
+Representation
+    A node is ``(columns, foundations, talon, pointer, redeals)``: each column
+    a ``bytes`` of cards bottom first (a face-down card is its card + 64, and
+    cards of the second deck are folded onto the first, as the two copies play
+    alike); foundations as heights per suit (two decks: a sorted pair of
+    heights per suit); the talon as one ``bytes`` in drawing order (the waste
+    bottom to top, then the stock top to bottom) with ``pointer`` = the size
+    of the waste. Column bytes are shared between nodes and cache their hash.
+
+Stock moves ("K+" macro moves)
+    Drawing only matters for the card it brings to the top of the waste, and
+    draws commute with every other move, so the search never draws on its own:
+    every card that some number of draws (and, where allowed, one redeal)
+    brings to the top of the waste is playable directly, and the draws are
+    prepended to its line. Draw three follows the groups of three exactly
+    (the pointer moves by three, a redeal restarts it at 0). A second redeal of
+    Klondike shows the same order again, so one redeal reaches everything;
+    Double Klondike reshuffles each redeal (the permutation is read from
+    ``rules.apply`` itself), so there a "turn the whole stock" move exists
+    too, and its redeals are capped (see exactness).
+
+State key
+    The columns as a sorted tuple (column order does not matter), the talon,
+    and the pointer only where it matters: with unlimited passes draw one
+    reaches every talon card from every pointer (pointer left out), and draw
+    three reaches the same cycle from any pointer that is a multiple of three
+    or the end (those all become 0). The redeal count only where passes are
+    limited (Vegas) or redeals reshuffle; foundation heights only for two
+    decks (with one deck they follow from the cards still out).
+
+Safe moves (played at once, the node has no other child)
+    A card ``c`` of rank ``r`` on a column (or the top of the waste in draw
+    one without reshuffles, or anywhere in the talon in draw one with
+    unlimited passes) goes home when ``r <= 2``, or when every card of the
+    other colour of rank ``r - 1`` and every card of rank ``r - 2`` or less
+    (Aces excepted) are home. Foundation-to-column moves are allowed, so the
+    classic "other colour within one" rule is not enough (a Five put home may
+    be needed later as a base for a Four taken back to free a Three); with
+    this rule every card that could ever be built on ``c`` is an Ace or a card
+    that is home now, and a winning line that keeps ``c`` out can be copied
+    move for move from the position with ``c`` home, skipping the moves of
+    those cards (which only ever sit at the top of columns, above ``c``) and
+    sending Aces home instead of onto them. So a winnable position stays
+    winnable. Draw three never plays a talon card automatically (taking one
+    out shifts the groups of three); nor does Double Klondike (it changes
+    the next shuffle).
+
+Other pruning (all exact)
+    A foundation card is not taken back when it would be safe to put home at
+    once (the position after it is no better). A King-led run that is the
+    whole column never moves to an empty column (the same position), and
+    only the first empty column is tried. Frozen columns: the face-up card
+    lying on a column's face-down cards must leave before they turn (onto a
+    card one higher of the other colour, or home after all lower cards of its
+    suit); if, for a set of columns, every way out of each is buried face down
+    in the set, none can go first and the position is lost (not expanded).
+    Draw one with unlimited passes: any talon card can be played at any time,
+    so playing one onto a column can wait until something is put on it; such
+    plays come only as compound moves "talon card onto a column, then a run,
+    a foundation card or another such talon card onto it" (a winning line
+    reordered that way is no longer, so nothing is lost).
+
+Move order (first tried first)
+    moves that turn a face-down card (to the foundation or a whole run onto
+    another column, the column with most face-down cards first), cards from
+    the talon, other moves to the foundations, moves that empty a column,
+    other run moves, foundation cards back to columns.
+
+Exactness
+    ``winnable`` comes with a line replayed through the engine. ``unwinnable``
+    needs an exact search to run out of positions with no pruning but the
+    exact kinds above (the tests check them against searches without them).
+    Double Klondike's shuffled redeals make its positions endless, so there a
+    relaxed search proves: every stock and waste card playable at any time,
+    which allows at least every real line; when even that cannot win, the
+    deal cannot. Its real searches cap the redeals they try and only win.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from heapq import heappop, heappush
+from typing import Any
+
+from ..game import IllegalMove, Move, Rules
+from ..games.klondike import KlondikePosition, fits_on_foundation
+from ..solver import Search, Solver, Verdict
+
+# Budgets in nodes (positions expanded).
+DAILY_BUDGET = 1_000
+HINT_BUDGET = 50_000
+DEFAULT_BUDGET = 150_000
+# Redeals the real search of a reshuffling game may try beyond those already made.
+RESHUFFLE_REDEAL_CAP = 100
+
+FACE_DOWN = 64
+RANK = tuple(c % 13 + 1 for c in range(52))
+SUIT = tuple(c // 13 for c in range(52))
+RED = tuple(1 if c // 13 in (1, 2) else 0 for c in range(52))
+# A card fits on a column whose top needs its code.
+CODE = tuple(RANK[c] * 2 + RED[c] for c in range(52))
+NEED = tuple((RANK[c] - 1) * 2 + 1 - RED[c] for c in range(52))
+OTHER_COLOUR = ((1, 2), (0, 3), (0, 3), (1, 2))
+SAME_COLOUR = (3, 2, 1, 0)
+KING = 13
+
+# Internal moves (tuples; the first item is the kind):
+TO_HOME = 0  # (0, column)
+RUN = 1  # (1, column, target column, count)
+TALON = 2  # (2, q, clicks, redealt, target column or -1 for home, talon the q refers to)
+BACK = 3  # (3, suit, rank, target column)
+CYCLE = 4  # (4, clicks, new talon)
+TALON_CARD = 5  # (5, card, target column or -1): draw one, unlimited passes: play that card
+COMPOUND = 6  # (6, steps): steps played one after the other
+
+Node = tuple[tuple[bytes, ...], tuple[int, ...], bytes, int, int]
+Step = tuple[Any, ...]
+
+WON, EXHAUSTED, GAVE_UP = 1, 2, 3
+
+
+class Context:
+    """What the search needs to know of the rules, as plain numbers."""
+
+    def __init__(
+        self, rules: Rules[Any], start: KlondikePosition, relaxed: bool = False, strict: bool = False, plain: bool = False
+    ) -> None:
+        self.rules = rules
+        # strict: split runs only to put the card uncovered home (may miss wins: a portfolio member that only wins)
+        self.strict = strict
+        # plain: no compound moves, no frozen test, only Aces and Twos safe (to check the pruning)
+        self.plain = plain
+        self.compounds = not plain
+        self.strong_safe = not plain
+        self.start = start
+        self.columns: int = getattr(rules, "columns", 7)
+        self.decks: int = getattr(rules, "decks", 1)
+        self.relaxed = relaxed
+        self.draw: int = 1 if relaxed else int(getattr(rules, "draw", 1))
+        self.max_redeals: int | None = None if relaxed else getattr(rules, "max_redeals", None)
+        self.permutations: dict[tuple[int, int], tuple[int, ...]] = {}
+        self.reshuffles = not relaxed and self.permutation(12, 0) != tuple(range(12))
+        if self.reshuffles:
+            self.max_redeals = (
+                start.redeals + RESHUFFLE_REDEAL_CAP
+                if self.max_redeals is None
+                else min(self.max_redeals, start.redeals + RESHUFFLE_REDEAL_CAP)
+            )
+        self.unlimited = self.max_redeals is None
+        # Draw one with unlimited passes: every talon card is reachable from any pointer.
+        self.free_talon = self.draw == 1 and self.unlimited
+        self.waste_top_safe = self.draw == 1 and not self.reshuffles
+        self.pointer_in_key = not self.unlimited
+        self.redeals_in_key = not self.unlimited
+        self.full = 52 * self.decks
+        self.reach_cache: dict[tuple[bytes, int, int], list[tuple[int, int, int, int, bytes]]] = {}
+        self.prefix_cache: dict[bytes, bytes] = {}
+        self.runs_cache: dict[bytes, tuple[tuple[int, int, int, int, bool], ...]] = {}
+        self.frozen_cache: dict[tuple[bytes, ...], bool] = {}
+
+    def permutation(self, size: int, redeals: int) -> tuple[int, ...]:
+        """Where a redeal puts the talon cards: new talon[i] = old talon[result[i]].
+
+        Read from the engine (a waste of the cards 0..size-1 turned over), so a
+        reshuffling game's own shuffle is followed exactly.
+        """
+        key = (size, redeals)
+        if key not in self.permutations:
+            fake = replace(self.start, stock=(), waste=tuple(range(size)), redeals=redeals)
+            try:
+                turned = self.rules.apply(fake, Move("waste", "stock", size))
+                order = tuple(turned.stock[::-1])
+            except IllegalMove:
+                order = tuple(range(size))
+            self.permutations[key] = order
+        return self.permutations[key]
+
+    def can_redeal(self, redeals: int) -> bool:
+        return self.max_redeals is None or redeals < self.max_redeals
+
+    def reach(self, talon: bytes, pointer: int, redeals: int) -> list[tuple[int, int, int, int, bytes]]:
+        """Talon cards that draws (and a redeal) bring to the top of the waste:
+        (card, q, clicks, redealt, talon) with the card at talon[q - 1]."""
+        key = (talon, pointer, redeals)
+        found = self.reach_cache.get(key)
+        if found is not None:
+            return found
+        result: list[tuple[int, int, int, int, bytes]] = []
+        size = len(talon)
+        draw = self.draw
+        seen: set[int] = set()
+        if pointer > 0:
+            result.append((talon[pointer - 1], pointer, 0, 0, talon))
+            seen.add(pointer)
+        q, clicks = pointer, 0
+        while q < size:
+            q = min(q + draw, size)
+            clicks += 1
+            result.append((talon[q - 1], q, clicks, 0, talon))
+            seen.add(q)
+        if size and self.can_redeal(redeals):
+            clicks += 1
+            after = talon
+            if self.reshuffles:
+                order = self.permutation(size, redeals)
+                after = bytes(talon[i] for i in order)
+                seen = set()
+            q = 0
+            while q < size:
+                q = min(q + draw, size)
+                clicks += 1
+                if q not in seen:
+                    result.append((after[q - 1], q, clicks, 1, after))
+        if len(self.reach_cache) > 200_000:
+            self.reach_cache.clear()
+        self.reach_cache[key] = result
+        return result
+
+    # -- positions --------------------------------------------------------
+
+    def node(self, position: KlondikePosition) -> Node:
+        """The search's form of an engine position."""
+        columns = tuple(
+            bytes((c % 52) + (FACE_DOWN if i < hidden else 0) for i, c in enumerate(column))
+            for column, hidden in zip(position.tableau, position.hidden)
+        )
+        heights = [0] * (4 * self.decks)
+        per_suit: list[list[int]] = [[] for _ in range(4)]
+        for foundation in position.foundations:
+            if foundation:
+                per_suit[SUIT[foundation[-1] % 52]].append(len(foundation))
+        for suit, found in enumerate(per_suit):
+            found += [0] * (self.decks - len(found))
+            for k, height in enumerate(sorted(found)):
+                heights[suit * self.decks + k] = height
+        talon = bytes(c % 52 for c in position.waste + position.stock[::-1])
+        redeals = position.redeals if (not self.unlimited) else 0
+        return columns, tuple(heights), talon, len(position.waste), redeals
+
+    def key(self, node: Node) -> tuple[Any, ...]:
+        columns, found, talon, pointer, redeals = node
+        cols = tuple(sorted(columns))
+        if self.pointer_in_key:
+            return (cols, talon, pointer, redeals, found) if self.decks > 1 else (cols, talon, pointer, redeals)
+        draw = self.draw
+        if draw > 1 and (pointer % draw == 0 or pointer == len(talon)):
+            pointer = 0
+        elif draw == 1:
+            pointer = 0
+        return (cols, talon, pointer, found) if self.decks > 1 else (cols, talon, pointer)
+
+    def prefix(self, column: bytes) -> bytes:
+        """The face-down cards of a column and the face-up card on them (empty if none is face down)."""
+        found = self.prefix_cache.get(column)
+        if found is None:
+            down = 0
+            while down < len(column) and column[down] >= FACE_DOWN:
+                down += 1
+            found = column[: down + 1] if down else b""
+            if len(self.prefix_cache) > 100_000:
+                self.prefix_cache.clear()
+            self.prefix_cache[column] = found
+        return found
+
+    def column_runs(self, column: bytes) -> tuple[tuple[int, int, int, int, bool], ...]:
+        """The face-up runs ending at the column's top, top card first:
+        (code of the first card, cards in the run, card under it or -1, its index, a King?)."""
+        runs = []
+        j = len(column) - 1
+        while True:
+            card = column[j]
+            under = column[j - 1] if j else -1
+            runs.append((CODE[card], len(column) - j, under, j, RANK[card] == KING))
+            if j == 0 or under >= FACE_DOWN or CODE[card] != NEED[under]:
+                break
+            j -= 1
+        result = tuple(runs)
+        if len(self.runs_cache) > 200_000:
+            self.runs_cache.clear()
+        self.runs_cache[column] = result
+        return result
+
+    def frozen(self, columns: tuple[bytes, ...]) -> bool:
+        """True if some face-down cards can never be turned, so the game is lost.
+
+        The face-up card ``b`` lying on a column's face-down cards must leave
+        before they turn: onto a card one higher of the other colour, or home
+        after every lower card of its suit. Take the columns whose ``b`` is not
+        a King (a King needs only an empty column) and drop, again and again,
+        each whose ``b`` has a way out not buried in the columns left. If some
+        are left, none of their ``b`` can be the first to leave: lost.
+        """
+        if self.plain:
+            return False
+        key = tuple(self.prefix(column) for column in columns)
+        known = self.frozen_cache.get(key)
+        if known is not None:
+            return known
+        left = [p for p in key if p and RANK[p[-1]] != KING]
+        decks = self.decks
+        changed = True
+        while changed and left:
+            changed = False
+            buried = b"".join(p[:-1] for p in left)
+            for prefix in left:
+                b = prefix[-1]
+                rank = RANK[b]
+                if all(buried.count(suit * 13 + rank + FACE_DOWN) >= decks for suit in OTHER_COLOUR[SUIT[b]]) and any(
+                    buried.count(b - k + FACE_DOWN) >= decks for k in range(1, rank)
+                ):
+                    continue
+                left.remove(prefix)
+                changed = True
+                break
+        result = bool(left)
+        if len(self.frozen_cache) > 100_000:
+            self.frozen_cache.clear()
+        self.frozen_cache[key] = result
+        return result
+
+    # -- safe moves -------------------------------------------------------
+
+    def safe(self, card: int, found: tuple[int, ...]) -> bool:
+        """True if ``card`` (which fits its foundation) can go home without losing a win."""
+        rank = RANK[card]
+        if rank <= 2:
+            return True
+        if not self.strong_safe:
+            return False
+        decks = self.decks
+        a, b = OTHER_COLOUR[SUIT[card]]
+        if found[a * decks] < rank - 1 or found[b * decks] < rank - 1:
+            return False
+        if rank == 3:
+            return True
+        if found[SAME_COLOUR[SUIT[card]] * decks] < rank - 2:
+            return False
+        return decks == 1 or found[SUIT[card] * 2] >= rank - 2
+
+    def home_pile(self, card: int, found: tuple[int, ...]) -> int:
+        """The foundation height slot the card goes on, or -1."""
+        below = RANK[card] - 1
+        if self.decks == 1:
+            s = SUIT[card]
+            return s if found[s] == below else -1
+        s = SUIT[card] * 2
+        if found[s + 1] == below:
+            return s + 1
+        return s if found[s] == below else -1
+
+    def close(self, node: Node, steps: list[Step]) -> Node:
+        """Play every safe move (appending them to ``steps``) until none is left."""
+        columns, found, talon, pointer, redeals = node
+        decks = self.decks
+        changed = True
+        while changed:
+            changed = False
+            for i in range(self.columns):
+                column = columns[i]
+                if not column:
+                    continue
+                card = column[-1]
+                pile = self.home_pile(card, found)
+                if pile < 0 or not self.safe(card, found):
+                    continue
+                columns = columns[:i] + (lift(column, 1),) + columns[i + 1 :]
+                found = found[:pile] + (found[pile] + 1,) + found[pile + 1 :]
+                steps.append((TO_HOME, i))
+                changed = True
+            if not talon:
+                continue
+            if self.free_talon:
+                for suit in range(4):
+                    for k in range(decks):
+                        height = found[suit * decks + k]
+                        if height >= KING:
+                            continue
+                        card = suit * 13 + height
+                        index = talon.find(card)
+                        if index < 0 or self.home_pile(card, found) < 0 or not self.safe(card, found):
+                            continue
+                        steps.append((TALON_CARD, card, -1))
+                        pile = self.home_pile(card, found)
+                        found = found[:pile] + (found[pile] + 1,) + found[pile + 1 :]
+                        talon = talon[:index] + talon[index + 1 :]
+                        pointer = index
+                        changed = True
+                        break
+            elif self.waste_top_safe and pointer:
+                card = talon[pointer - 1]
+                pile = self.home_pile(card, found)
+                if pile >= 0 and self.safe(card, found):
+                    steps.append((TALON, pointer, 0, 0, -1, talon))
+                    found = found[:pile] + (found[pile] + 1,) + found[pile + 1 :]
+                    talon = talon[: pointer - 1] + talon[pointer:]
+                    pointer -= 1
+                    changed = True
+        return columns, found, talon, pointer, redeals
+
+    # -- moves ------------------------------------------------------------
+
+    def moves(self, node: Node) -> list[Step]:
+        """The node's moves, best first."""
+        columns, found, talon, pointer, redeals = node
+        decks = self.decks
+        strict = self.strict
+        free = self.free_talon
+        reveal: list[tuple[int, Step]] = []
+        from_talon: list[Step] = []
+        home: list[Step] = []
+        empties_moves: list[Step] = []
+        others: list[Step] = []
+        backs: list[Step] = []
+        # Columns by what their top card accepts, and the first empty column.
+        accepts: dict[int, list[int]] = {}
+        empty = -1
+        for i in range(self.columns):
+            column = columns[i]
+            if column:
+                accepts.setdefault(NEED[column[-1]], []).append(i)
+            elif empty < 0:
+                empty = i
+        # Every face-up run ending at a column top, by the code of its first card.
+        heads: dict[int, list[tuple[int, int, int]]] = {}
+        # Run moves that turn no card: (column, target, count), made into compounds below.
+        runs_off: list[tuple[int, int, int]] = []
+        runs_cache = self.runs_cache
+        for i in range(self.columns):
+            column = columns[i]
+            if not column:
+                continue
+            top = column[-1]
+            if self.home_pile(top, found) >= 0:
+                if len(column) > 1 and column[-2] >= FACE_DOWN:
+                    reveal.append((1 - len(column), (TO_HOME, i)))
+                else:
+                    home.append((TO_HOME, i))
+            runs = runs_cache.get(column)
+            if runs is None:
+                runs = self.column_runs(column)
+            for code, count, under, j, king in runs:
+                heads.setdefault(code, []).append((i, count, under))
+                targets = accepts.get(code)
+                if targets is None and king and empty >= 0 and j > 0:
+                    targets = [empty]
+                if targets is not None:
+                    for t in targets:
+                        if under >= FACE_DOWN:
+                            reveal.append((-j, (RUN, i, t, count)))
+                        elif j == 0 or not strict or self.home_pile(under, found) >= 0:
+                            runs_off.append((i, t, count))
+        reach: list[tuple[int, int, int, int, bytes]] = []
+        by_code: dict[int, list[int]] = {}
+        if talon:
+            if free:
+                for card in sorted(set(talon)):
+                    by_code.setdefault(CODE[card], []).append(card)
+                    if self.home_pile(card, found) >= 0:
+                        home.append((TALON_CARD, card, -1))
+            else:
+                reach = self.reach(talon, pointer, redeals)
+                for entry in reach:
+                    card, q, clicks, redealt, base = entry
+                    if self.home_pile(card, found) >= 0:
+                        from_talon.append((TALON, q, clicks, redealt, -1, base))
+                    targets = accepts.get(CODE[card])
+                    if targets is not None:
+                        for t in targets:
+                            from_talon.append((TALON, q, clicks, redealt, t, base))
+                    if empty >= 0 and RANK[card] == KING:
+                        from_talon.append((TALON, q, clicks, redealt, empty, base))
+
+        def take_back(suit: int, rank: int, heights: tuple[int, ...]) -> bool:
+            """Whether the foundation card of ``suit`` and ``rank`` is on top and may
+            come back (not when it would be safe to put home again at once)."""
+            pile = suit * decks + decks - 1
+            if decks > 1 and heights[pile] != rank:
+                pile -= 1
+            if rank < 1 or heights[pile] != rank:
+                return False
+            after = heights[:pile] + (rank - 1,) + heights[pile + 1 :]
+            if decks > 1 and pile % 2 and after[pile - 1] > rank - 1:
+                after = heights[: pile - 1] + (rank - 1, after[pile - 1]) + heights[pile + 1 :]
+            return not self.safe(suit * 13 + rank - 1, after)
+
+        def uses(card: int, t: int, used: tuple[int, ...]) -> list[tuple[Step, ...]]:
+            """Ways to put something on ``card``, a talon card just played onto
+            column ``t``: a run of another column, a foundation card, or another
+            talon card (itself followed by such a use)."""
+            need = NEED[card]
+            result: list[tuple[Step, ...]] = []
+            for i, count, _ in heads.get(need, ()):
+                if i != t:
+                    result.append(((RUN, i, t, count),))
+            for other in by_code.get(need, ()):
+                if other not in used:
+                    for rest in uses(other, t, used + (other,)):
+                        result.append(((TALON_CARD, other, t),) + rest)
+            rank = RANK[card] - 1
+            for suit in OTHER_COLOUR[SUIT[card]] if rank else ():
+                if take_back(suit, rank, found):
+                    result.append(((BACK, suit, rank, t),))
+            return result
+
+        for i, t, count in runs_off:
+            step = (RUN, i, t, count)
+            (empties_moves if count == len(columns[i]) else others).append(step)
+        if free:
+            for card in sorted(set(talon)):
+                targets = accepts.get(CODE[card])
+                if targets is None and empty >= 0 and RANK[card] == KING:
+                    targets = [empty]
+                for t in targets or ():
+                    if not self.compounds:
+                        from_talon.append((TALON_CARD, card, t))
+                        continue
+                    for rest in uses(card, t, (card,)):
+                        self.sort_compound(((TALON_CARD, card, t),) + rest, columns, reveal, from_talon)
+        for suit in range(4):
+            for k in range(decks):
+                height = found[suit * decks + k]
+                if not height or (k + 1 < decks and found[suit * decks + k + 1] == height):
+                    continue
+                card = suit * 13 + height - 1
+                targets = accepts.get(CODE[card])
+                if targets is None and empty >= 0 and height == KING:
+                    targets = [empty]
+                if targets and take_back(suit, height, found):
+                    for t in targets:
+                        backs.append((BACK, suit, height, t))
+        if self.reshuffles and talon and self.can_redeal(redeals):
+            size = len(talon)
+            clicks = -(-(size - pointer) // self.draw) + 1
+            order = self.permutation(size, redeals)
+            backs.append((CYCLE, clicks, bytes(talon[i] for i in order)))
+        reveal.sort(key=first)
+        return [step for _, step in reveal] + from_talon + home + empties_moves + others + backs
+
+    @staticmethod
+    def sort_compound(
+        compound: tuple[Step, ...], columns: tuple[bytes, ...], reveal: list[tuple[int, Step]], bucket: list[Step]
+    ) -> None:
+        """File a compound move: with the moves that turn a card when its last
+        part moves a whole run off a face-down card, else in ``bucket``."""
+        step: Step = (COMPOUND, compound)
+        last = compound[-1]
+        if last[0] == RUN:
+            column = columns[last[1]]
+            j = len(column) - last[3]
+            if j and column[j - 1] >= FACE_DOWN:
+                reveal.append((-j, step))
+                return
+        bucket.append(step)
+
+    def play(self, node: Node, step: Step) -> Node:
+        """The node after one internal move (no safe moves yet)."""
+        columns, found, talon, pointer, redeals = node
+        kind = step[0]
+        if kind == RUN:
+            _, i, t, count = step
+            source = columns[i]
+            changed = list(columns)
+            changed[i] = lift(source, count)
+            changed[t] = columns[t] + source[-count:]
+            return tuple(changed), found, talon, pointer, redeals
+        if kind == TO_HOME:
+            i = step[1]
+            column = columns[i]
+            pile = self.home_pile(column[-1], found)
+            columns = columns[:i] + (lift(column, 1),) + columns[i + 1 :]
+            found = found[:pile] + (found[pile] + 1,) + found[pile + 1 :]
+            return columns, found, talon, pointer, redeals
+        if kind == TALON:
+            _, q, _, redealt, target, base = step
+            card = base[q - 1]
+            talon = base[: q - 1] + base[q:]
+            if target < 0:
+                pile = self.home_pile(card, found)
+                found = found[:pile] + (found[pile] + 1,) + found[pile + 1 :]
+            else:
+                columns = columns[:target] + (columns[target] + bytes((card,)),) + columns[target + 1 :]
+            return columns, found, talon, q - 1, redeals + redealt if self.redeals_in_key else 0
+        if kind == BACK:
+            _, suit, height, target = step
+            decks = self.decks
+            pile = suit * decks + (0 if decks > 1 and found[suit * 2] == height else decks - 1)
+            found = found[:pile] + (height - 1,) + found[pile + 1 :]
+            card = suit * 13 + height - 1
+            columns = columns[:target] + (columns[target] + bytes((card,)),) + columns[target + 1 :]
+            return columns, found, talon, pointer, redeals
+        if kind == TALON_CARD:
+            _, card, target = step
+            index = talon.index(card)
+            talon = talon[:index] + talon[index + 1 :]
+            if target < 0:
+                pile = self.home_pile(card, found)
+                found = found[:pile] + (found[pile] + 1,) + found[pile + 1 :]
+            else:
+                columns = columns[:target] + (columns[target] + bytes((card,)),) + columns[target + 1 :]
+            return columns, found, talon, index, redeals
+        if kind == COMPOUND:
+            for part in step[1]:
+                node = self.play(node, part)
+            return node
+        # CYCLE: through the stock and a redeal, nothing played.
+        return columns, found, step[2], 0, redeals + 1
+
+
+def first(item: tuple[int, Step]) -> int:
+    return item[0]
+
+
+def lift(column: bytes, count: int) -> bytes:
+    """The column without its top ``count`` cards, a face-down card left on top turned up."""
+    rest = column[:-count]
+    if rest and rest[-1] >= FACE_DOWN:
+        return rest[:-1] + bytes((rest[-1] - FACE_DOWN,))
+    return rest
+
+
+class DepthFirst:
+    """One resumable depth-first search from one node."""
+
+    def __init__(self, context: Context, root: Node, visited: set[tuple[Any, ...]] | None = None) -> None:
+        self.context = context
+        steps: list[Step] = []
+        root = context.close(root, steps)
+        self.root_steps = steps
+        # The transposition table, maybe shared with another search of the same moves.
+        self.visited: set[tuple[Any, ...]] = set() if visited is None else visited
+        self.visited.add(context.key(root))
+        # Frames: node, its moves, the next move to try, the steps that led to it.
+        self.stack: list[tuple[Node, list[Step], list[int], list[Step]]] = []
+        self.line: list[Step] | None = None
+        self.nodes = 0
+        if is_won(root):
+            self.line = steps
+        elif not context.frozen(root[0]):
+            self.stack.append((root, context.moves(root), [0], steps))
+            self.nodes = 1
+
+    def run(self, nodes: int) -> int:
+        """Expand at most ``nodes`` more nodes: WON, EXHAUSTED or 0 (not finished)."""
+        if self.line is not None:
+            return WON
+        context = self.context
+        stack = self.stack
+        visited = self.visited
+        close = context.close
+        play = context.play
+        key = context.key
+        moves = context.moves
+        limit = self.nodes + nodes
+        expanded = self.nodes
+        while stack:
+            node, options, cursor, _ = stack[-1]
+            index = cursor[0]
+            if index >= len(options):
+                stack.pop()
+                continue
+            cursor[0] = index + 1
+            step = options[index]
+            steps = list(step[1]) if step[0] == COMPOUND else [step]
+            child = close(play(node, step), steps)
+            if not child[2] and not any(child[0]):
+                self.line = [s for frame in stack for s in frame[3]] + steps
+                self.nodes = expanded
+                return WON
+            child_key = key(child)
+            if child_key in visited:
+                continue
+            visited.add(child_key)
+            if context.frozen(child[0]):
+                continue
+            if expanded >= limit:
+                # Put the move back so the next slice starts with it.
+                cursor[0] = index
+                visited.discard(child_key)
+                self.nodes = expanded
+                return 0
+            expanded += 1
+            stack.append((child, moves(child), [0], steps))
+        self.nodes = expanded
+        return EXHAUSTED
+
+
+class BestFirst:
+    """One resumable best-first search from one node: the position with the
+    fewest face-down cards, then the fewest cards not home, is expanded first
+    (the newest first among equals). Its transposition table and pruning are
+    those of the depth-first search, so an exhausted search is as much a proof."""
+
+    def __init__(
+        self, context: Context, root: Node, visited: set[tuple[Any, ...]] | None = None, weight: int = 3
+    ) -> None:
+        self.context = context
+        self.weight = weight
+        steps: list[Step] = []
+        root = context.close(root, steps)
+        self.visited: set[tuple[Any, ...]] = set() if visited is None else visited
+        self.visited.add(context.key(root))
+        # Expanded nodes: the node, the steps from its parent, its parent's index.
+        self.store: list[tuple[Node, list[Step], int]] = [(root, steps, -1)]
+        # Waiting children: priority, tie-break, parent index, the move from the parent.
+        self.heap: list[tuple[int, int, int, Step]] = []
+        self.line: list[Step] | None = None
+        self.nodes = 0
+        self.counter = 0
+        self.root_pending = False
+        if is_won(root):
+            self.line = steps
+        elif not context.frozen(root[0]):
+            self.root_pending = True
+
+    def priority(self, node: Node) -> int:
+        context = self.context
+        hidden = 0
+        for column in node[0]:
+            if column and column[0] >= FACE_DOWN:
+                hidden += len(context.prefix(column)) - 1
+        return self.weight * hidden + context.full - sum(node[1])
+
+    def path(self, index: int) -> list[Step]:
+        parts: list[list[Step]] = []
+        while index >= 0:
+            _, steps, index = self.store[index]
+            parts.append(steps)
+        return [step for part in reversed(parts) for step in part]
+
+    def run(self, nodes: int) -> int:
+        """Expand at most ``nodes`` more nodes: WON, EXHAUSTED or 0 (not finished)."""
+        if self.line is not None:
+            return WON
+        context = self.context
+        heap = self.heap
+        store = self.store
+        visited = self.visited
+        close = context.close
+        play = context.play
+        key = context.key
+        moves = context.moves
+        frozen = context.frozen
+        priority = self.priority
+        limit = self.nodes + nodes
+        while self.root_pending or heap:
+            if self.nodes >= limit:
+                return 0
+            if self.root_pending:
+                self.root_pending = False
+                index = 0
+            else:
+                _, _, parent, step = heappop(heap)
+                steps = list(step[1]) if step[0] == COMPOUND else [step]
+                store.append((close(play(store[parent][0], step), steps), steps, parent))
+                index = len(store) - 1
+            node = store[index][0]
+            self.nodes += 1
+            for step in moves(node):
+                steps = list(step[1]) if step[0] == COMPOUND else [step]
+                child = close(play(node, step), steps)
+                if not child[2] and not any(child[0]):
+                    self.line = self.path(index) + steps
+                    return WON
+                child_key = key(child)
+                if child_key in visited:
+                    continue
+                visited.add(child_key)
+                if frozen(child[0]):
+                    continue
+                self.counter += 1
+                heappush(heap, (priority(child), -self.counter, index, step))
+        return EXHAUSTED
+
+
+class Portfolio:
+    """Searches of the same position taking turns of ``CHUNK`` nodes.
+
+    Each member is (search, its win counts, it proves): depth-first
+    finds the easy wins at once, best-first the wins that depth-first buries
+    under a wrong early choice, and a best-first search of a smaller move set
+    (column runs split only to put the card uncovered home) many of the harder
+    wins. A relaxed search (Double Klondike) only proves: its "wins" do not
+    count. The proving members share a transposition table, so a position
+    expanded by one is skipped by the others, and the game is proved lost when
+    all of them have run out of positions (each one expanded by one of them).
+    A member that ends otherwise leaves the rotation. Turns
+    depend only on nodes spent, so slices of any size give the same result.
+    """
+
+    CHUNK = 256
+
+    def __init__(self, members: list[tuple[DepthFirst | BestFirst, bool, bool]]) -> None:
+        self.members = members
+        self.turn = 0
+        self.in_turn = 0
+        self.line: list[Step] | None = None
+        self.spent = sum(search.nodes for search, _, _ in members)
+        # The proving members share one transposition table: the game is lost
+        # once every one of them has run out of positions.
+        self.provers = sum(1 for _, _, proves in members if proves)
+
+    @property
+    def nodes(self) -> int:
+        return self.spent
+
+    def run(self, nodes: int) -> int:
+        """WON, EXHAUSTED (proved lost), GAVE_UP (no member left) or 0 (not finished)."""
+        while nodes > 0:
+            if not self.members:
+                return GAVE_UP
+            search, wins, proves = self.members[self.turn]
+            step = min(nodes, self.CHUNK - self.in_turn)
+            before = search.nodes
+            outcome = search.run(step)
+            used = search.nodes - before
+            self.spent += used
+            nodes -= max(used, 1)
+            self.in_turn += step
+            if outcome == WON and wins:
+                self.line = search.line
+                return WON
+            if outcome:
+                del self.members[self.turn]
+                self.turn -= 1
+                if outcome == EXHAUSTED and proves:
+                    self.provers -= 1
+                    if not self.provers:
+                        return EXHAUSTED
+            if self.in_turn >= self.CHUNK or outcome:
+                self.turn = (self.turn + 1) % max(len(self.members), 1)
+                self.in_turn = 0
+        return 0
+
+
+def is_won(node: Node) -> bool:
+    return not node[2] and not any(node[0])
+
+
+class KlondikeSearch(Search):
+    """The search of one position: a portfolio of searches sharing the budget."""
+
+    def __init__(self, solver: KlondikeSolver, position: KlondikePosition, budget: int) -> None:
+        self.rules = solver.rules
+        self.position = position
+        self.budget = budget
+        self.verdict: Verdict | None = None
+        real = Context(self.rules, position)
+        root = real.node(position)
+        strict = Context(self.rules, position, strict=True)
+        if real.reshuffles:
+            # Endless positions: the real searches only win; a relaxed one proves.
+            relaxed = Context(self.rules, position, relaxed=True)
+            members: list[tuple[DepthFirst | BestFirst, bool, bool]] = [
+                (DepthFirst(real, root), True, False),
+                (DepthFirst(strict, root), True, False),
+                (BestFirst(real, root), True, False),
+                (DepthFirst(relaxed, relaxed.node(position)), False, True),
+            ]
+        else:
+            shared: set[tuple[Any, ...]] = set()
+            members = [
+                (DepthFirst(real, root, shared), True, True),
+                (BestFirst(real, root, shared), True, True),
+                (BestFirst(strict, root), True, False),
+            ]
+        self.search = Portfolio(members)
+
+    def run(self, nodes: int) -> Verdict | None:
+        if self.verdict is not None:
+            return self.verdict
+        search = self.search
+        outcome = search.run(min(nodes, max(self.budget - search.nodes, 0)))
+        if outcome == WON:
+            assert search.line is not None
+            line = engine_line(self.rules, self.position, search.line)
+            self.verdict = Verdict("winnable", tuple(line), search.nodes)
+        elif outcome == EXHAUSTED:
+            self.verdict = Verdict("unwinnable", (), search.nodes)
+        elif outcome == GAVE_UP or search.nodes >= self.budget:
+            self.verdict = Verdict("unknown", (), search.nodes)
+        return self.verdict
+
+
+def engine_line(rules: Rules[Any], start: KlondikePosition, steps: list[Step]) -> list[Move]:
+    """The internal line as the engine's moves, each checked by ``rules.apply``."""
+    tableau = [f"tableau-{n}" for n in range(1, len(start.tableau) + 1)]
+    foundations = [f"foundation-{n}" for n in range(1, len(start.foundations) + 1)]
+    position = start
+    line: list[Move] = []
+    stock_moves = getattr(rules, "stock_moves", None)
+
+    def click() -> None:
+        """Draw, or turn the waste over: what a click on the stock does."""
+        do(stock_moves(position)[0] if stock_moves is not None else rules.stock_move(position))
+
+    def do(move: Move) -> None:
+        nonlocal position
+        position = rules.apply(position, move)
+        line.append(move)
+
+    def home_for(card: int) -> str:
+        for index, foundation in enumerate(position.foundations):
+            if fits_on_foundation(card, foundation):
+                return foundations[index]
+        raise IllegalMove("the solver's line puts a card on no foundation")
+
+    for step in steps:
+        kind = step[0]
+        if kind == TO_HOME:
+            source = tableau[step[1]]
+            do(Move(source, home_for(position.tableau[step[1]][-1])))
+        elif kind == RUN:
+            do(Move(tableau[step[1]], tableau[step[2]], step[3]))
+        elif kind == TALON:
+            _, q, clicks, _, target, base = step
+            for _ in range(clicks):
+                click()
+            if not position.waste or position.waste[-1] % 52 != base[q - 1]:
+                raise IllegalMove("the solver's line lost track of the stock")
+            do(Move("waste", home_for(position.waste[-1]) if target < 0 else tableau[target]))
+        elif kind == BACK:
+            _, suit, height, target = step
+            for index, foundation in enumerate(position.foundations):
+                if foundation and foundation[-1] % 52 == suit * 13 + height - 1:
+                    do(Move(foundations[index], tableau[target]))
+                    break
+            else:
+                raise IllegalMove("the solver's line takes back a card that is not home")
+        elif kind == TALON_CARD:
+            _, card, target = step
+            for _ in range(len(position.stock) + len(position.waste) + 1):
+                if position.waste and position.waste[-1] % 52 == card:
+                    break
+                click()
+            else:
+                raise IllegalMove("the solver's line plays a card that is not in the stock")
+            do(Move("waste", home_for(position.waste[-1]) if target < 0 else tableau[target]))
+        else:
+            for _ in range(step[1]):
+                click()
+    return line
+
+
+class KlondikeSolver(Solver):
+    """Klondike and Double Klondike: depth-first search over K+ stock moves."""
+
+    default_budget = DEFAULT_BUDGET
+    daily_budget = DAILY_BUDGET
+    hint_budget = HINT_BUDGET
+
+    def start(self, position: Any, budget: int) -> Search:
+        return KlondikeSearch(self, position, budget)

@@ -1,0 +1,359 @@
+"""The Klondike and Double Klondike solver: exact verdicts, lines that win, slices, and
+agreement of its own move model with the rules."""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import replace
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from klondike_helpers import table
+
+from solitaire.game import Move
+from solitaire.games.double_klondike import DoubleKlondike
+from solitaire.games.klondike import Klondike, KlondikePosition
+from solitaire.solver import Verdict, solver_for
+from solitaire.solvers import klondike as solver_module
+from solitaire.solvers.klondike import COMPOUND, Context, KlondikeSolver, engine_line
+
+DRAW_ONE = Klondike({"draw": "1"})
+DRAW_THREE = Klondike({"draw": "3"})
+VEGAS_ONE = Klondike({"draw": "1", "scoring": "vegas"})
+VEGAS_THREE = Klondike({"draw": "3", "scoring": "vegas"})
+DOUBLE_ONE = DoubleKlondike({"draw": "1"})
+DOUBLE_THREE = DoubleKlondike({"draw": "3"})
+
+
+def wins(rules: Klondike, position: KlondikePosition, moves: tuple[Move, ...]) -> bool:
+    for move in moves:
+        position = rules.apply(position, move)
+    return rules.is_won(position)
+
+
+def solve(rules: Klondike, position: KlondikePosition, budget: int = 50_000) -> Verdict:
+    return KlondikeSolver(rules).solve(position, budget)
+
+
+def test_the_registry_finds_the_solver_for_both_games() -> None:
+    assert isinstance(solver_for(DRAW_ONE), KlondikeSolver)
+    assert isinstance(solver_for(DOUBLE_ONE), KlondikeSolver)
+
+
+@pytest.mark.parametrize(
+    ("rules", "deal"),
+    [(DRAW_ONE, d) for d in (2, 3, 5, 6)]
+    + [(DRAW_THREE, d) for d in (2, 3, 5)]
+    + [(VEGAS_THREE, 2), (DOUBLE_ONE, 1), (DOUBLE_THREE, 4)],
+    ids=lambda value: getattr(value, "game_id", str(value)),
+)
+def test_winning_lines_replay_to_a_win(rules: Klondike, deal: int) -> None:
+    position = rules.deal(deal)
+    verdict = solve(rules, position)
+    assert verdict.status == "winnable"
+    assert wins(rules, position, verdict.moves)
+    assert 0 < verdict.nodes <= 50_000
+
+
+def test_one_pass_in_vegas_draw_one_loses_what_unlimited_passes_win() -> None:
+    position = VEGAS_ONE.deal(4)
+    assert solve(VEGAS_ONE, position).status == "unwinnable"
+    verdict = solve(DRAW_ONE, position)
+    assert verdict.status == "winnable"
+    assert wins(DRAW_ONE, position, verdict.moves)
+
+
+@pytest.mark.parametrize(("rules", "deal"), [(DRAW_THREE, 4), (DRAW_THREE, 13)])
+def test_lost_deals_are_proved_lost_and_a_search_without_pruning_agrees(rules: Klondike, deal: int) -> None:
+    """Compound moves, the frozen-column test and the stronger safe moves prune
+    nothing that a plain search (every move but useless King shuffles, Aces and
+    Twos the only safe cards) would win with."""
+    position = rules.deal(deal)
+    assert solve(rules, position).status == "unwinnable"
+    plain = Context(rules, position, plain=True)
+    assert solver_module.DepthFirst(plain, plain.node(position)).run(20_000) == solver_module.EXHAUSTED
+
+
+def test_a_three_that_can_never_move_loses() -> None:
+    """The Three of Hearts lies on both black Fours and the Ace of Hearts: it can go
+    neither onto a Four nor home, so the cards under it never turn."""
+    position = table(
+        "[4C] [4S] [AH] 3H",
+        "2H",
+        stock="KH QH JH TH 9H 8H 7H 6H 5H 4H KC QC JC TC 9C 8C 7C 6C 5C KS QS JS TS 9S 8S 7S 6S 5S",
+        foundations=("AC 2C 3C", "AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD", "", "AS 2S 3S"),
+    )
+    verdict = solve(DRAW_ONE, position)
+    assert verdict.status == "unwinnable"
+    assert verdict.moves == ()
+
+
+def test_cards_taken_back_from_the_foundations_win() -> None:
+    """Draw three, last pass (Vegas): the stock deals AH, 7H, 3H in one group, then
+    2H, 4H, 6H, ... The Ace goes home, but the Three and the cards after it need
+    places in the columns: Kings, Queens, ... taken back from the foundations build
+    them. (A version of the solver that folded take-backs into compound moves
+    wrongly called this lost.)"""
+    position = replace(
+        table(
+            stock="KH QH JH TH 9H 8H 5H 6H 4H 2H 3H 7H AH",
+            foundations=(
+                "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC",
+                "AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD",
+                "",
+                "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS",
+            ),
+        ),
+        redeals=2,
+    )
+    verdict = solve(VEGAS_THREE, position)
+    assert verdict.status == "winnable"
+    assert wins(VEGAS_THREE, position, verdict.moves)
+
+
+def test_unknown_when_the_budget_is_tiny() -> None:
+    position = DRAW_ONE.deal(13)
+    verdict = solve(DRAW_ONE, position, budget=3)
+    assert verdict == Verdict("unknown", (), verdict.nodes)
+    assert verdict.nodes <= 3
+
+
+@pytest.mark.parametrize(("rules", "deal"), [(DRAW_ONE, 3), (DRAW_THREE, 8), (DOUBLE_ONE, 1)])
+def test_slices_give_the_same_verdict_and_line_as_one_run(rules: Klondike, deal: int) -> None:
+    position = rules.deal(deal)
+    whole = solve(rules, position)
+    search = KlondikeSolver(rules).start(position, 50_000)
+    slices = 0
+    while (verdict := search.run(7)) is None:
+        slices += 1
+    assert verdict == whole
+    assert slices > 0 or whole.nodes <= 7
+
+
+def test_the_search_is_deterministic() -> None:
+    position = DRAW_THREE.deal(7)
+    assert solve(DRAW_THREE, position) == solve(DRAW_THREE, position)
+
+
+@pytest.mark.parametrize(("rules", "deal"), [(DRAW_ONE, 2), (DRAW_THREE, 3), (DOUBLE_ONE, 1)])
+def test_the_solver_works_from_the_middle_of_a_game(rules: Klondike, deal: int) -> None:
+    start = rules.deal(deal)
+    line = solve(rules, start).moves
+    middle = start
+    for move in line[: len(line) // 2]:
+        middle = rules.apply(middle, move)
+    verdict = solve(rules, middle)
+    assert verdict.status == "winnable"
+    assert wins(rules, middle, verdict.moves)
+
+
+def test_a_won_position_needs_no_move() -> None:
+    start = DRAW_ONE.deal(2)
+    end = start
+    for move in solve(DRAW_ONE, start).moves:
+        end = DRAW_ONE.apply(end, move)
+    assert solve(DRAW_ONE, end) == Verdict("winnable", (), 0)
+
+
+# -- the solver's own move model against the rules --------------------------------
+
+ALL_RULES = [DRAW_ONE, DRAW_THREE, VEGAS_ONE, VEGAS_THREE, DOUBLE_ONE, DOUBLE_THREE]
+
+
+def random_position(rules: Klondike, deal: int, choices: list[int]) -> KlondikePosition:
+    position = rules.deal(deal)
+    for choice in choices:
+        moves = rules.legal_moves(position)
+        if not moves:
+            break
+        position = rules.apply(position, moves[choice % len(moves)])
+    return position
+
+
+positions = given(
+    rules=st.sampled_from(ALL_RULES),
+    deal=st.integers(1, 2**31 - 1),
+    choices=st.lists(st.integers(0, 1000), max_size=150),
+)
+
+
+@positions
+@settings(max_examples=60, deadline=None)
+def test_every_move_of_the_model_is_legal_and_lands_where_the_rules_do(
+    rules: Klondike, deal: int, choices: list[int]
+) -> None:
+    position = random_position(rules, deal, choices)
+    context = Context(rules, position)
+    node = context.node(position)
+    for step in context.moves(node):
+        steps = list(step[1]) if step[0] == COMPOUND else [step]
+        after = position
+        for move in engine_line(rules, position, steps):
+            after = rules.apply(after, move)
+        assert context.key(context.node(after)) == context.key(context.play(node, step))
+
+
+@positions
+@settings(max_examples=60, deadline=None)
+def test_the_model_offers_every_move_that_turns_a_card_or_goes_home(
+    rules: Klondike, deal: int, choices: list[int]
+) -> None:
+    """Moves that turn a face-down card or put a column card home are never left out
+    (other moves may be folded into compound moves or pruned as proven useless)."""
+    position = random_position(rules, deal, choices)
+    context = Context(rules, position)
+    node = context.node(position)
+    offered = set()
+    for step in context.moves(node):
+        first = step[1][0] if step[0] == COMPOUND else step
+        offered.add(context.key(context.play(node, first)))
+    for move in rules.legal_moves(position):
+        if not move.source.startswith("tableau"):
+            continue
+        index = rules.tableau_names.index(move.source)
+        column = position.tableau[index]
+        turns = position.hidden[index] and move.count == len(column) - position.hidden[index]
+        king_shuffle = move.count == len(column) and not rules.pile_cards(position, move.target)
+        if (turns or move.target.startswith("foundation")) and not king_shuffle:
+            key = context.key(context.node(rules.apply(position, move)))
+            assert key in offered, move
+
+
+@positions
+@settings(max_examples=60, deadline=None)
+def test_the_stock_cards_the_model_reaches_are_those_the_rules_deal(
+    rules: Klondike, deal: int, choices: list[int]
+) -> None:
+    """Draw after draw (and redeals while allowed), the waste shows exactly the
+    cards of the model's reach, and the model's click counts match."""
+    position = random_position(rules, deal, choices)
+    context = Context(rules, position)
+    _, _, talon, pointer, redeals = context.node(position)
+    if not talon:
+        return
+    shown = {}
+    current, clicks = position, 0
+    for _ in range(2 * len(talon) + 2):
+        if current.waste:
+            shown.setdefault(current.waste[-1] % 52, clicks)
+        try:
+            move = rules.stock_move(current)
+        except Exception:
+            break
+        if move.source == "waste" and current.redeals - position.redeals >= 1:
+            break  # the model looks one redeal ahead
+        current = rules.apply(current, move)
+        clicks += 1
+    reached = {}
+    for card, _, count, _, _ in context.reach(talon, pointer, redeals):
+        reached.setdefault(card, count)
+    assert reached == shown
+
+
+def test_double_klondike_follows_the_shuffled_redeals() -> None:
+    position = DOUBLE_THREE.deal(3)
+    context = Context(DOUBLE_THREE, position)
+    assert context.reshuffles
+    # Draw to the end and redeal: the model's talon after the redeal is the engine's.
+    current = position
+    while current.stock:
+        current = DOUBLE_THREE.apply(current, DOUBLE_THREE.stock_move(current))
+    current = DOUBLE_THREE.apply(current, DOUBLE_THREE.stock_move(current))
+    _, _, talon, pointer, _ = context.node(position)
+    step = next(s for s in context.moves(context.node(position)) if s[0] == solver_module.CYCLE)
+    assert context.play(context.node(position), step)[2] == context.node(current)[2]
+
+
+# -- exactness against a search with no pruning at all -------------------------
+
+
+def brute_force(rules: Klondike, position: KlondikePosition, limit: int = 3_000) -> bool | None:
+    """Whether the position can be won, by trying every legal move of the rules
+    (draws and redeals included) breadth first: True when a win turns up, False
+    when every position was seen without one, None past ``limit`` positions."""
+    limited = rules.max_redeals is not None
+
+    def key(p: KlondikePosition) -> tuple[object, ...]:
+        return (p.tableau, p.hidden, p.stock, p.waste, p.foundations, p.redeals if limited else 0)
+
+    seen = {key(position)}
+    queue = deque([position])
+    while queue:
+        current = queue.popleft()
+        if rules.is_won(current):
+            return True
+        for move in rules.legal_moves(current):
+            following = rules.apply(current, move)
+            if key(following) not in seen:
+                seen.add(key(following))
+                queue.append(following)
+        if len(seen) > limit:
+            return None
+    return False
+
+
+@st.composite
+def endgames(draw: st.DrawFn) -> tuple[Klondike, KlondikePosition]:
+    """A random table with a few cards out: the rest built on the foundations."""
+    rules = draw(st.sampled_from([DRAW_ONE, DRAW_THREE, VEGAS_ONE, VEGAS_THREE]))
+    out = draw(st.integers(3, 8))
+    heights = [13, 13, 13, 13]
+    for _ in range(out):
+        suit = draw(st.sampled_from([s for s in range(4) if heights[s] > 0]))
+        heights[suit] -= 1
+    cards = draw(st.permutations([suit * 13 + rank for suit in range(4) for rank in range(heights[suit], 13)]))
+    places = [draw(st.integers(0, 8)) for _ in cards]  # 0..6 a column, 7 the stock, 8 the waste
+    columns: list[list[int]] = [[] for _ in range(7)]
+    stock: list[int] = []
+    waste: list[int] = []
+    for card, place in zip(cards, places):
+        (columns[place] if place < 7 else stock if place == 7 else waste).append(card)
+    hidden = [draw(st.integers(0, max(len(column) - 1, 0))) for column in columns]
+    redeals = draw(st.integers(0, rules.max_redeals)) if rules.max_redeals is not None else 0
+    position = KlondikePosition(
+        tableau=tuple(tuple(column) for column in columns),
+        hidden=tuple(hidden),
+        stock=tuple(stock),
+        waste=tuple(waste),
+        foundations=tuple(tuple(range(suit * 13, suit * 13 + heights[suit])) for suit in range(4)),
+        redeals=redeals,
+        score=0,
+    )
+    return rules, position
+
+
+@given(endgames())
+@settings(max_examples=30, deadline=None)
+def test_verdicts_agree_with_a_search_without_pruning(case: tuple[Klondike, KlondikePosition]) -> None:
+    """Where trying every move of the rules finds a win, the solver finds one too;
+    where it proves a loss, so does the solver."""
+    rules, position = case
+    truth = brute_force(rules, position)
+    verdict = solve(rules, position, budget=20_000)
+    if truth is not None:
+        assert verdict.status == ("winnable" if truth else "unwinnable")
+    if verdict.status == "winnable":
+        assert wins(rules, position, verdict.moves)
+
+
+@given(
+    rules=st.sampled_from([DRAW_ONE, DRAW_THREE, VEGAS_ONE, VEGAS_THREE]),
+    deal=st.integers(1, 2**31 - 1),
+    choices=st.lists(st.integers(0, 1000), max_size=150),
+)
+@settings(max_examples=15, deadline=None)
+def test_pruning_agrees_with_a_plain_search(rules: Klondike, deal: int, choices: list[int]) -> None:
+    """On positions of random play where both end within a small budget, the
+    solver and a plain search (no compound moves, no frozen-column test, only
+    Aces and Twos safe) never contradict each other."""
+    position = random_position(rules, deal, choices)
+    if rules.max_redeals is not None:
+        position = replace(position, redeals=rules.max_redeals)  # the last pass: small searches
+    plain = Context(rules, position, plain=True)
+    outcome = solver_module.DepthFirst(plain, plain.node(position)).run(2_000)
+    verdict = solve(rules, position, budget=5_000)
+    if outcome == solver_module.WON:
+        assert verdict.status != "unwinnable"
+    elif outcome == solver_module.EXHAUSTED:
+        assert verdict.status != "winnable"
