@@ -28,16 +28,18 @@ Messages (``type`` and its fields):
   in move notation): replays the moves on a fresh deal, leaving the game in
   progress alone, and answers ``won``, ``moves`` and ``score`` (a challenge
   link's claim, checked).
-- ``analyse``: ``nodes``: spend at most that many nodes of search on the
-  position on the table; the view's ``analysis`` says whether it can still be
-  won (``winnable``, ``unwinnable``, ``unknown``, ``searching``, or ``none``
-  for a game without a solver) and the deal's difficulty once proven.
-- ``daily``: ``game``, ``options``, ``date`` (YYYY-MM-DD), ``nodes`` and
-  optionally ``candidate`` (a candidate found before): search at most that
-  many nodes for the day's deal (answered without a view): ``found``,
-  ``tried`` (candidates searched) and, once found, ``deal`` and
-  ``candidate``. A ``new`` message for that daily then starts at once; without
-  this, ``new`` searches for the daily to the end before it answers.
+- ``analyse``: ``nodes`` and optionally ``ms``: spend at most that many nodes
+  (and about that many milliseconds) of search on the position on the table;
+  the view's ``analysis`` says whether it can still be won (``winnable``,
+  ``unwinnable``, ``unknown``, ``searching``, or ``none`` for a game
+  without a solver) and the deal's difficulty once proven.
+- ``daily``: ``game``, ``options``, ``date`` (YYYY-MM-DD), ``nodes``, and
+  optionally ``ms`` (as for ``analyse``) and ``candidate`` (a candidate found
+  before): search at most that many nodes for the day's deal (answered
+  without a view): ``found``, ``tried`` (candidates searched) and, once
+  found, ``deal`` and ``candidate``. A ``new`` message for that daily then
+  starts at once; without this, ``new`` searches for the daily to the end
+  before it answers.
 - ``hint``: the move to suggest (answered without a view): ``kind``
   (``winning``, ``promising``, ``stock`` or ``none``) and ``from``, ``index``,
   ``to`` as a move message names them.
@@ -55,6 +57,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -172,14 +175,14 @@ class Bridge:
         game = text_field(message, "game")
         rules = make_rules(game, options_field(message))
         key = daily_key(game, rules.options, text_field(message, "date"))
-        nodes = slice_nodes(message)
         found = self.dailies.get(key)
         if found is None:
             if self.finder is None or self.finder[0] != key:
                 known = message.get("candidate")
                 self.finder = (key, DailyFinder(game, rules.options, key[2], known if type(known) is int else None))
             finder = self.finder[1]
-            found = finder.run(nodes)
+            in_time(message, lambda nodes: finder.run(nodes) is not None)
+            found = finder.result
             if found is None:
                 return {"ok": True, "found": False, "tried": finder.tried}
             self.dailies[key] = found
@@ -236,8 +239,9 @@ class Bridge:
 
     def analyse(self, message: JsonObject) -> None:
         """Spend at most ``nodes`` nodes of search on the position on the table."""
-        assert self.analyst is not None
-        self.analyst.work(self.current().position, slice_nodes(message))
+        analyst, position = self.analyst, self.current().position
+        assert analyst is not None
+        in_time(message, lambda nodes: analyst.work(position, nodes) is not None)
 
     def hint(self) -> JsonObject:
         """The move to suggest now, as the page names cards: pile, card index, destination."""
@@ -394,6 +398,7 @@ def tap_choice(moves: list[Move], sizes: Mapping[str, int]) -> Move:
 
 
 MAX_SLICE = 1_000_000  # nodes one "analyse" or "daily" message may ask for
+CHUNK_NODES = 20  # a timed slice looks at the clock after this many nodes
 MAX_VERIFIED_MOVES = 20_000  # far more than any real game; bounds the work a link can ask for
 
 
@@ -432,6 +437,26 @@ def slice_nodes(message: JsonObject) -> int:
     if not isinstance(nodes, int) or isinstance(nodes, bool) or not 1 <= nodes <= MAX_SLICE:
         raise MessageError(f"nodes must be a whole number from 1 to {MAX_SLICE}")
     return nodes
+
+
+def in_time(message: JsonObject, work: Callable[[int], bool]) -> None:
+    """Do a slice of search: ``work(nodes)`` until it says it is done, the message's
+    ``nodes`` are spent, or its optional ``ms`` have passed (checked every
+    ``CHUNK_NODES`` nodes: a node's cost varies a lot, so a count alone cannot
+    keep the page's slices short; the verdicts do not depend on slicing)."""
+    nodes = slice_nodes(message)
+    ms = message.get("ms")
+    if ms is None:
+        work(nodes)
+        return
+    if not isinstance(ms, (int, float)) or isinstance(ms, bool) or not 0 < ms <= 1_000:
+        raise MessageError("ms must be a number of milliseconds from 1 to 1000")
+    deadline = time.perf_counter() + ms / 1_000
+    while nodes > 0:
+        chunk = min(nodes, CHUNK_NODES)
+        nodes -= chunk
+        if work(chunk) or time.perf_counter() >= deadline:
+            return
 
 
 def text_field(message: JsonObject, name: str) -> str:

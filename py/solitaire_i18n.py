@@ -349,6 +349,7 @@ GERMAN: tuple[tuple[str, str], ...] = (
     ("the moves must be a list of moves in notation", "Die Züge müssen eine Liste von Zügen in Zugschreibweise sein"),
     ("a challenge holds at most {number} moves", "Eine Herausforderung hat höchstens {number} Züge"),
     ("nodes must be a whole number from 1 to {number}", "Die Knotenzahl muss eine ganze Zahl von 1 bis {number} sein"),
+    ("ms must be a number of milliseconds from 1 to 1000", "ms muss eine Zahl von Millisekunden von 1 bis 1000 sein"),
     ("the solver's line puts a card on no foundation", "Der Lösungsweg des Lösers legt eine Karte auf keine Ablage"),
     ("the solver's line lost track of the stock", "Der Lösungsweg des Lösers passt nicht mehr zum Talon"),
     ("the solver's line takes back a card that is not home", "Der Lösungsweg des Lösers nimmt eine Karte zurück, die nicht auf einer Ablage liegt"),

@@ -321,3 +321,26 @@ def test_bad_daily_requests_are_explained(fields: dict[str, object], error: str)
     message = {"type": "daily", "game": "klondike", "options": {}, "date": "2026-11-29", **fields}
     answer = json.loads(Bridge().handle(json.dumps(message)))
     assert not answer["ok"] and error.lower() in answer["error"].lower()
+
+
+def test_timed_slices_reach_the_same_daily_and_verdict() -> None:
+    bridge = Bridge()
+    request = {"type": "daily", "game": "pyramid", "options": {}, "date": "2026-11-30", "nodes": 1_000_000, "ms": 5}
+    answer = send(bridge, **request)
+    while not answer["found"]:
+        answer = send(bridge, **request)
+    assert answer["deal"] == daily_deal("pyramid", {}, "2026-11-30")
+    view = send(bridge, type="new", game="pyramid", daily="2026-11-30")
+    assert view["deal"] == answer["deal"]
+    status = "searching"
+    while status == "searching":
+        status = send(bridge, type="analyse", nodes=1_000_000, ms=5)["analysis"]["status"]
+    assert status == "winnable"
+
+
+@pytest.mark.parametrize("ms", [0, -5, 1_001, "25", True])
+def test_a_bad_time_for_a_slice_is_explained(ms: object) -> None:
+    bridge = Bridge()
+    send(bridge, type="new", game="klondike", deal=41)
+    answer = send(bridge, type="analyse", nodes=100, ms=ms)
+    assert not answer["ok"] and "ms must be" in answer["error"].lower()

@@ -105,7 +105,6 @@ from ..solver import Search, Solver, Verdict
 
 # Budgets in nodes (positions expanded).
 DAILY_BUDGET = 1_000
-HINT_BUDGET = 50_000
 DEFAULT_BUDGET = 150_000
 # Redeals the real search of a reshuffling game may try beyond those already made.
 RESHUFFLE_REDEAL_CAP = 100
@@ -963,7 +962,7 @@ class KlondikeSolver(Solver):
 
     default_budget = DEFAULT_BUDGET
     daily_budget = DAILY_BUDGET
-    hint_budget = HINT_BUDGET
+    analysis_budget = DEFAULT_BUDGET  # about 60 MB of positions (CPython)
 
     def start(self, position: Any, budget: int) -> Search:
         return KlondikeSearch(self, position, budget)
