@@ -340,6 +340,7 @@ class Bridge:
             "statusLine": translate(rules.status_line(position), self.language),
             "language": self.language,
             "tapMoves": rules.tap_moves,
+            "analysis": self.analysis_view(),
         }
 
 

@@ -34,8 +34,18 @@ const state = {
   games: [],
   challenge: null,
   keyboard: null,
+  build: null, // which build of Python answers (engine.js), part of what the page remembers of dailies
+  starts: 0, // counts the games started: a daily search sees a later start and gives up
+  searchNotice: 0, // the start whose daily search the notice shows, else 0
 };
-const SLICE_MS = 25; // one slice of the live analysis; input waits at most this long
+const SLICE_MS = 25; // one slice of the live analysis or daily search; input waits at most this long
+const FIRST_SLICE = 200; // nodes: small, since the machine's speed is not known yet
+
+/** The nodes of the next slice, so that it takes about SLICE_MS on this machine. */
+const nextSlice = (nodes, spent) => Math.max(50, Math.min(200_000, Math.round((nodes * SLICE_MS) / Math.max(spent, 1))));
+
+/** A task of its own for what follows: the browser draws and handles input in between. */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 // -- talking to the engine ------------------------------------------------------
 
@@ -126,7 +136,7 @@ function renderBar(view) {
   $("redo").disabled = !view.canRedo;
   $("complete").hidden = !view.canComplete;
   if (view.status === "stuck") showNotice(t("notice.stuck"), false);
-  else if (!state.noticeTimer) hideNotice();
+  else if (!state.noticeTimer && !state.searchNotice) hideNotice();
 }
 
 function scoreText(view) {
@@ -192,10 +202,8 @@ function analyseSlice() {
   state.analysing = false;
   if (!state.view || state.view.analysis?.status !== "searching") return;
   const started = performance.now();
-  const answer = state.send({ type: "analyse", nodes: state.sliceNodes });
-  const spent = performance.now() - started;
-  // Size the next slice so that it takes about SLICE_MS on this machine.
-  state.sliceNodes = Math.max(50, Math.min(200_000, Math.round((state.sliceNodes * SLICE_MS) / Math.max(spent, 1))));
+  const answer = state.send({ type: "analyse", nodes: state.sliceNodes, ms: SLICE_MS });
+  state.sliceNodes = nextSlice(state.sliceNodes, performance.now() - started);
   if (!answer.ok) return;
   state.view = { ...state.view, analysis: answer.analysis };
   renderBar(state.view);
@@ -237,6 +245,7 @@ const game = {
   complete: () => act({ type: "complete" }),
   hint: showHint,
   newGame: () => confirmThen(() => startGame({ game: state.view.game, options: state.view.options })),
+  dailyGame: () => confirmThen(() => startGame({ game: state.view.game, options: state.view.options, daily: today() })),
 };
 
 function inProgress() {
@@ -257,12 +266,80 @@ function confirmThen(action, texts = null, always = false) {
   return undefined;
 }
 
-/** Start a new game; a game given up after some moves counts as lost first. */
-function startGame(request) {
+/** Start a new game (a daily deal is found first, between frames); a game given up
+ *  after some moves counts as lost first. False if it failed or a later start took over. */
+async function startGame(request) {
+  const start = ++state.starts;
+  if (request.daily && !(await findDaily(request, start))) return false;
   if (inProgress()) countGame(state.view, false);
   const ok = act({ type: "new", ...request });
   if (ok) storage.saveOptions(request.game, state.view.options);
   return ok;
+}
+
+// -- daily deals: found in slices between frames ---------------------------------------
+
+/** What names a remembered daily: the build of Python that found it, game, options, date. */
+function dailyKey(request) {
+  const options = Object.entries(request.options ?? {}).sort(([a], [b]) => (a < b ? -1 : 1));
+  return JSON.stringify([state.build, request.game, options, request.daily]);
+}
+
+/** Search for a daily deal in short slices, showing which candidate is tried; afterwards the
+ *  bridge starts it at once. False when a later start took over (the search is dropped). */
+async function findDaily(request, start) {
+  const key = dailyKey(request);
+  const message = { type: "daily", game: request.game, options: request.options ?? {}, date: request.daily };
+  const known = storage.loadDailyCandidate(key);
+  if (known !== null) message.candidate = known;
+  let nodes = FIRST_SLICE;
+  try {
+    for (;;) {
+      const started = performance.now();
+      const answer = state.send({ ...message, nodes, ms: SLICE_MS });
+      if (!answer.ok) return true; // the "new" message explains what is wrong with the request
+      if (answer.found) {
+        storage.saveDailyCandidate(key, answer.candidate);
+        return true;
+      }
+      nodes = nextSlice(nodes, performance.now() - started);
+      showSearch(request.daily, answer.tried + 1, start);
+      await nextTask();
+      if (start !== state.starts) return false;
+    }
+  } finally {
+    endSearch(start);
+  }
+}
+
+/** Say which candidate is searched: on the loading screen at start-up, else in the notice.
+ *  Only the sentence is read out; the candidate count changes too often for a screen reader. */
+function showSearch(date, candidate, start) {
+  const text = t(date === today() ? "daily.searchToday" : "daily.searchDate", { date });
+  const count = t("daily.candidate", { candidate });
+  const place = $("loading").hidden ? $("notice") : $("loading-text");
+  if (place.firstChild?.textContent !== text) place.replaceChildren(text, " ", span(count));
+  else place.lastChild.textContent = count;
+  if (place === $("notice")) {
+    state.searchNotice = start;
+    clearTimeout(state.noticeTimer);
+    state.noticeTimer = 0;
+    place.hidden = false;
+  }
+}
+
+/** A span that screen readers skip. */
+function span(text) {
+  const element = document.createElement("span");
+  element.setAttribute("aria-hidden", "true");
+  element.textContent = text;
+  return element;
+}
+
+function endSearch(start) {
+  if (state.searchNotice !== start) return;
+  state.searchNotice = 0;
+  hideNotice();
 }
 
 // -- challenges ----------------------------------------------------------------------
@@ -435,18 +512,18 @@ function switchLanguage(code) {
 // -- start-up ----------------------------------------------------------------------
 
 /** The first game: the one the address asks for, else the saved one, else today's daily. */
-function firstGame(request) {
+async function firstGame(request) {
   const saved = storage.loadGame();
   if (request && !matchesSave(request, saved)) {
     const stored = storage.loadOptions(request.game);
-    if (startGame({ ...request, options: { ...stored, ...request.options } })) return;
+    if (await startGame({ ...request, options: { ...stored, ...request.options } })) return;
     notify(t("notice.badAddress", { error: state.lastError ?? t("notice.noGame") }));
   } else if (saved) {
     if (act({ type: "load", save: saved })) return;
     notify(t("notice.badSave", { error: state.lastError }));
     storage.forgetGame();
   }
-  startGame({ game: "klondike", daily: today(), options: storage.loadOptions("klondike") });
+  await startGame({ game: "klondike", daily: today(), options: storage.loadOptions("klondike") });
 }
 
 /** Does the saved game belong to the deal the address names? Then resume it. */
@@ -481,6 +558,7 @@ function listen() {
   state.keyboard = attachKeyboard(board, game, { openHelp: () => $("open-rules").click() });
   $("game-picker").addEventListener("change", chooseGame);
   $("new-game").addEventListener("click", game.newGame);
+  $("daily-game").addEventListener("click", game.dailyGame);
   $("undo").addEventListener("click", game.undo);
   $("redo").addEventListener("click", game.redo);
   $("complete").addEventListener("click", game.complete);
@@ -513,7 +591,8 @@ async function main() {
   drawLastTable(request);
   setProgress("loading.python", 0.05);
   try {
-    const send = await engine;
+    const { send, build } = await engine;
+    state.build = build;
     // Remember the last error so start-up can explain a fallback.
     state.send = (message) => {
       const answer = send(message);
@@ -528,7 +607,7 @@ async function main() {
   state.send({ type: "language", language: language() });
   state.games = state.send({ type: "games" }).games;
   if (storage.loadPreferences().autoplay) state.send({ type: "autoplay", on: true });
-  firstGame(request);
+  await firstGame(request);
   fillGamePicker();
   if (request?.challenge) checkChallenge(request);
   $("loading").hidden = true;

@@ -11,8 +11,11 @@ import { t } from "./i18n.js";
 
 /**
  * Load Python and the game; calls onStage(textKey, fraction) as it goes.
- * Resolves to send(message) -> answer, which turns a message object into
- * the bridge's JSON answer ({ok: true, ...view} or {ok: false, error}).
+ * Resolves to {send, build}: send(message) -> answer turns a message object
+ * into the bridge's JSON answer ({ok: true, ...view} or {ok: false, error});
+ * build names the game's wheel (the start of its hash in the lockfile, null
+ * if unknown), so that what the page remembers of one build's Python, such
+ * as which candidate was the daily deal, is not believed by another.
  */
 export async function startEngine(onStage) {
   onStage("loading.python", 0.1);
@@ -23,7 +26,10 @@ export async function startEngine(onStage) {
   await pyodide.loadPackage("solitaire", { messageCallback: () => {} });
   const bridge = pyodide.pyimport("solitaire_bridge").Bridge();
   onStage("loading.dealing", 0.95);
-  return function send(message) {
+  const build = pyodide.lockfile?.packages?.solitaire?.sha256?.slice(0, 12) ?? null;
+  return { send, build };
+
+  function send(message) {
     try {
       return JSON.parse(bridge.handle(JSON.stringify(message)));
     } catch (error) {
@@ -31,5 +37,5 @@ export async function startEngine(onStage) {
       console.warn("engine failure", error);
       return { ok: false, error: t("notice.engine") };
     }
-  };
+  }
 }

@@ -17,7 +17,7 @@
 // Keys (see KEY_HELP in rules.js): arrows move the focus, Enter or Space picks
 // the focused card and drops it on the focused pile, Enter on the stock draws,
 // Escape puts back; D draws, F sends to a foundation, H hint, U / Ctrl+Z undo,
-// R / Ctrl+Y / Ctrl+Shift+Z redo, N new game, 1-9 and 0 jump to a column, ?
+// R / Ctrl+Y / Ctrl+Shift+Z redo, N new game, T today's daily deal, 1-9 and 0 jump to a column, ?
 // opens the rules with the keys. Which cards may move, and where, comes from
 // the view's `legal` map: no rules here.
 
@@ -237,6 +237,7 @@ export function attachKeyboard(board, game, { openHelp = () => {} } = {}) {
     else if (plain && name === "r") game.redo();
     else if (plain && name === "d") game.stock();
     else if (plain && name === "n") game.newGame();
+    else if (plain && name === "t") game.dailyGame();
     else if (plain && name === "h") game.hint();
     else if (plain && event.key === "?") openHelp();
     else if (name === "escape") {

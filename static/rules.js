@@ -131,12 +131,12 @@ const KEYS = {
   en: ["Keys",
     "Tab reaches the table. The arrow keys move the focus: left and right from pile to pile, up and down through the face-up cards of a column and on to the row of piles above or below. 1 to 9 and 0 jump to columns 1 to 10; Home and End to the first and last pile.",
     "Enter or Space picks up the card in focus, with the cards on it; its possible destinations light up. Move the focus to one and press Enter or Space to put the cards there. Enter on the stock draws. Escape puts the cards back.",
-    "D draws from the stock, F sends the card in focus to a foundation, H shows a hint, U or Ctrl+Z undoes, R, Ctrl+Y or Ctrl+Shift+Z redoes, N starts a new game, ? opens the rules and these keys.",
+    "D draws from the stock, F sends the card in focus to a foundation, H shows a hint, U or Ctrl+Z undoes, R, Ctrl+Y or Ctrl+Shift+Z redoes, N starts a new game, T today's daily deal, ? opens the rules and these keys.",
     "With a screen reader, every move, draw, card turned face up, win and the end of the moves is announced."],
   de: ["Tasten",
     "Mit Tab kommst du zum Tisch. Die Pfeiltasten bewegen den Fokus: links und rechts von Stapel zu Stapel, hoch und runter durch die offenen Karten einer Spalte und weiter zur Reihe darüber oder darunter. 1 bis 9 und 0 springen zu den Spalten 1 bis 10, Pos1 und Ende zum ersten und letzten Stapel.",
     "Eingabe oder Leertaste nimmt die Karte im Fokus mit den Karten darauf auf; ihre möglichen Ziele leuchten. Bewege den Fokus auf eines und drücke Eingabe oder Leertaste, um die Karten dort abzulegen. Eingabe auf dem Talon zieht. Escape legt die Karten zurück.",
-    "D zieht vom Talon, F legt die Karte im Fokus auf einen Zielstapel, H zeigt einen Tipp, U oder Strg+Z nimmt zurück, R, Strg+Y oder Strg+Umschalt+Z wiederholt, N beginnt ein neues Spiel, ? öffnet die Regeln mit diesen Tasten.",
+    "D zieht vom Talon, F legt die Karte im Fokus auf einen Zielstapel, H zeigt einen Tipp, U oder Strg+Z nimmt zurück, R, Strg+Y oder Strg+Umschalt+Z wiederholt, N beginnt ein neues Spiel, T das heutige Tagesspiel, ? öffnet die Regeln mit diesen Tasten.",
     "Mit einem Screenreader wird jeder Zug angesagt, jedes Ziehen, jede aufgedeckte Karte, ein Sieg und wenn keine Züge mehr möglich sind."],
 };
 

@@ -48,3 +48,36 @@ export const savePreferences = (preferences) => write("preferences", preferences
 /** Which game was last counted in the statistics, so none is counted twice. */
 export const loadCounted = () => read("counted");
 export const saveCounted = (key) => write("counted", key);
+
+// -- which candidate was a daily deal ----------------------------------------------
+// {key: {candidate, at}}: a later visit sends the candidate to the bridge and finds the
+// deal in one short search instead of trying the candidates before it. Entries live
+// a few days (today's and yesterday's dailies are the ones opened again), at most a few.
+
+const DAILY_DAYS = 4;
+const DAILY_ENTRIES = 24;
+const MAX_CANDIDATE = 63; // the bridge tries candidates 0..63
+
+function dailies() {
+  const stored = read("dailies");
+  return stored && typeof stored === "object" && !Array.isArray(stored) ? stored : {};
+}
+
+const usable = (entry) =>
+  Number.isInteger(entry?.candidate) && entry.candidate >= 0 && entry.candidate <= MAX_CANDIDATE && Number.isFinite(entry?.at);
+
+/** The candidate remembered for a daily's key, or null (unknown, unreadable or foreign). */
+export function loadDailyCandidate(key) {
+  const stored = dailies();
+  return Object.hasOwn(stored, key) && usable(stored[key]) ? stored[key].candidate : null;
+}
+
+/** Remember a daily's candidate, dropping old and unreadable entries. */
+export function saveDailyCandidate(key, candidate, now = Date.now()) {
+  const since = now - DAILY_DAYS * 86_400_000;
+  const kept = Object.entries(dailies())
+    .filter(([name, entry]) => name !== key && usable(entry) && entry.at >= since)
+    .sort(([, a], [, b]) => b.at - a.at)
+    .slice(0, DAILY_ENTRIES - 1);
+  write("dailies", Object.fromEntries([[key, { candidate, at: now }], ...kept]));
+}

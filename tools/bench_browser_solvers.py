@@ -1,0 +1,420 @@
+"""Benchmark the solvers inside Pyodide in headless Chromium, against CPython.
+
+    .venv/bin/python tools/bench_browser_solvers.py [--only daily|slices|klondike]
+        [--deals 100] [--budget 150000] [--chunk 5] [--json PATH] [--in-place]
+
+A benchmark, not a test: it prints tables and writes the figures to
+bench-results/browser-solvers-YYYYmmdd-HHMMSS.json (or --json PATH). The site
+must be built first (./build.sh). Exit status 1 only if Pyodide and CPython
+disagree on a result (the searches are node-bounded: they must not).
+
+The same Python code, tools/bench/solver_work.py, does and times the work in
+both interpreters with time.perf_counter:
+
+- Pyodide: tools/bench/solvers.html in headless Chromium (/usr/bin/chromium)
+  loads Pyodide and the game's wheel by name from the lockfile, as the game
+  does, and runs solver_work on the page's main thread, as the game runs its
+  solvers;
+- CPython: this interpreter runs solver_work.py as a script, with the files
+  of that same wheel on PYTHONPATH (not py/, which may have changed since the
+  build), so both run the same code.
+
+Each piece of work runs in Pyodide and then at once in CPython, so that the
+load of a busy machine falls on both alike. Module imports are not timed.
+
+Parts (all by default, or one with --only):
+
+daily     solitaire.daily.daily(game, options, date) for every option set of
+          DAILY_SETS and the 7 dates of DATES, each a fresh search: median and
+          max per option set, overall median, Pyodide / CPython.
+slices    solitaire_bridge.Bridge: "new" with a deal number, then "analyse"
+          messages of N nodes (N in SLICE_NODES), each timed (JSON included),
+          until the analysis has a verdict or SLICE_MESSAGES were sent, for
+          the games and hard deals of SLICE_GAMES. Median, p95 and max ms per
+          N of the full slices (those that spent all N nodes: the analysis
+          was still searching after them), the max over all messages, and
+          the N that a 25 ms slice allows at the median's pace (the page
+          adapts N to 25 ms).
+klondike  KlondikeSolver(make_rules("klondike", {"draw": d})).solve(deal, budget)
+          for deals 1..--deals, draw 1 and 3, --chunk deals per call into the
+          page: time per deal (median, p95), and the verdicts, which must be
+          the same in both (status, nodes, length of the winning line).
+
+Like tools/bench.py it serves a snapshot of the repository taken under
+build.sh's lock (--in-place: the repository itself).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import zipfile
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+
+from bench import CHROMIUM, CHROMIUM_FLAGS, environment, percentile, progress, snapshot_site, table  # noqa: E402
+
+PAGE = "tools/bench/solvers.html"
+WORK_SCRIPT = Path("tools/bench/solver_work.py")  # inside the served site
+READY_TIMEOUT_MS = 180_000
+
+DATES = [f"2026-12-{day:02d}" for day in range(1, 8)]
+DAILY_SETS: list[tuple[str, dict[str, str]]] = [
+    ("klondike", {"draw": "1"}),
+    ("klondike", {"draw": "3"}),
+    ("double-klondike", {"draw": "1"}),
+    ("double-klondike", {"draw": "3"}),
+    ("freecell", {}),
+    ("pyramid", {}),
+    ("tripeaks", {}),
+    ("spider", {"suits": "1"}),
+    ("spider", {"suits": "2"}),
+    ("spider", {"suits": "4"}),
+]
+
+# Game, options, deals. The deals need many nodes (seen in the solver benchmarks:
+# most deals are decided within the first slice), so that most messages
+# spend their whole N, as the slices of a long analysis do.
+SLICE_GAMES: list[tuple[str, dict[str, str], list[int]]] = [
+    ("klondike", {"draw": "1"}, [9, 23, 39, 41, 62]),
+    ("spider", {"suits": "4"}, [1, 2, 3, 4, 5]),
+    ("freecell", {}, [253, 579, 672, 351, 11982]),
+]
+SLICE_NODES = (200, 500, 1000, 2000)
+SLICE_MESSAGES = 8  # per deal at most (fewer when the analysis ends sooner)
+SLICE_TARGET_MS = 25.0
+
+DRAWS = ("1", "3")
+
+
+def label(game: str, options: dict[str, str]) -> str:
+    return " ".join([game, *(f"{name}={value}" for name, value in options.items())])
+
+
+# -- the two interpreters ---------------------------------------------------------
+
+
+class Pyodide:
+    """solver_work inside Pyodide, on the bench page in headless Chromium."""
+
+    def __init__(self, playwright: Any, url: str) -> None:
+        self.browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS, headless=True)
+        self.version = self.browser.version
+        self.page = self.browser.new_page()
+        self.page.goto(url)
+        self.page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
+        state = self.page.evaluate("() => [document.documentElement.dataset.ready, document.documentElement.dataset.error]")
+        if state[0] != "true":
+            raise RuntimeError(f"the bench page failed to load: {state[1]}")
+
+    def call(self, name: str, **args: Any) -> Any:
+        # page.evaluate has no timeout: each call is kept short (a few deals) instead.
+        return self.page.evaluate("([name, args]) => window.benchCall(name, args)", [name, args])
+
+    def close(self) -> None:
+        self.browser.close()
+
+
+class CPython:
+    """solver_work.py run as a script by this interpreter, the served wheel's files on PYTHONPATH."""
+
+    def __init__(self, site: Path, wheel_files: Path) -> None:
+        self.script = site / WORK_SCRIPT
+        self.env = {**os.environ, "PYTHONPATH": str(wheel_files), "PYTHONDONTWRITEBYTECODE": "1"}
+
+    def call(self, name: str, **args: Any) -> Any:
+        done = subprocess.run([sys.executable, str(self.script), name, json.dumps(args)],
+                              env=self.env, capture_output=True, text=True)
+        if done.returncode != 0:
+            raise RuntimeError(f"CPython {name} failed:\n{done.stderr}")
+        return json.loads(done.stdout)
+
+
+def served_wheel(site: Path) -> Path:
+    """The game's wheel that the lockfile names (what the page loads)."""
+    lockfile = site / "static" / "pyodide" / "pyodide-lock.json"
+    entry: dict[str, str] = json.loads(lockfile.read_text())["packages"]["solitaire"]
+    return (lockfile.parent / entry["file_name"]).resolve()
+
+
+def stale_files(wheel: Path) -> list[str]:
+    """Python files of the wheel that differ from py/ now (the build is older than the sources)."""
+    with zipfile.ZipFile(wheel) as archive:
+        names = [name for name in archive.namelist() if name.endswith(".py")]
+        return [name for name in names
+                if not (ROOT / "py" / name).is_file() or (ROOT / "py" / name).read_bytes() != archive.read(name)]
+
+
+# -- statistics -------------------------------------------------------------------
+
+
+def figures(values: list[float]) -> dict[str, float]:
+    return {"median": statistics.median(values), "p95": percentile(values, 0.95), "max": max(values), "count": len(values)}
+
+
+def ratio(pyodide: float, cpython: float) -> float:
+    return pyodide / cpython if cpython else float("nan")
+
+
+def times(rows: list[dict[str, Any]]) -> list[float]:
+    return [row["ms"] for row in rows]
+
+
+# -- daily ------------------------------------------------------------------------
+
+
+def measure_daily(pyodide: Pyodide, cpython: CPython) -> dict[str, Any]:
+    sets: list[dict[str, Any]] = []
+    for game, options in DAILY_SETS:
+        runs = {"pyodide": pyodide.call("daily", game=game, options=options, dates=DATES),
+                "cpython": cpython.call("daily", game=game, options=options, dates=DATES)}
+        deals = {name: [row["deal"] for row in rows] for name, rows in runs.items()}
+        sets.append({"game": game, "options": options, "runs": runs,
+                     "agree": deals["pyodide"] == deals["cpython"],
+                     "pyodide": figures(times(runs["pyodide"])), "cpython": figures(times(runs["cpython"]))})
+        progress(f"  daily {label(game, options)}: Pyodide median {sets[-1]['pyodide']['median']:.0f} ms, "
+                 f"CPython {sets[-1]['cpython']['median']:.0f} ms")
+    every = {name: [ms for entry in sets for ms in times(entry["runs"][name])] for name in ("pyodide", "cpython")}
+    paired = [ratio(p, c) for p, c in zip(every["pyodide"], every["cpython"])]
+    return {"dates": DATES, "sets": sets,
+            "overall": {"pyodide": figures(every["pyodide"]), "cpython": figures(every["cpython"]),
+                        "paired_ratio_median": statistics.median(paired)}}
+
+
+def report_daily(daily: dict[str, Any]) -> str:
+    rows = []
+    for entry in [*daily["sets"], {"game": "all", "options": {}, "agree": True, **daily["overall"]}]:
+        py, c = entry["pyodide"], entry["cpython"]
+        rows.append([label(entry["game"], entry["options"]), f"{py['median']:.0f}", f"{py['max']:.0f}",
+                     f"{c['median']:.0f}", f"{c['max']:.0f}", f"{ratio(py['median'], c['median']):.2f}",
+                     "" if entry["agree"] else "DEALS DIFFER"])
+    return "\n".join([
+        f"Daily deal ready: daily(game, options, date), {daily['dates'][0]}..{daily['dates'][-1]}, ms",
+        table(rows, ["option set", "Pyodide med", "max", "CPython med", "max", "ratio", ""]),
+        f"Median over all pairs of Pyodide / CPython: {daily['overall']['paired_ratio_median']:.2f}",
+    ])
+
+
+# -- slices -----------------------------------------------------------------------
+
+
+def measure_slices(pyodide: Pyodide, cpython: CPython) -> dict[str, Any]:
+    games: list[dict[str, Any]] = []
+    for game, options, deals in SLICE_GAMES:
+        per_nodes = []
+        for nodes in SLICE_NODES:
+            args = {"game": game, "options": options, "deals": deals, "nodes": nodes, "messages": SLICE_MESSAGES}
+            runs = {"pyodide": pyodide.call("slices", **args), "cpython": cpython.call("slices", **args)}
+            per_nodes.append(slice_figures(nodes, runs))
+            progress(f"  slices {label(game, options)} N={nodes}: Pyodide median {per_nodes[-1]['pyodide']['median']:.1f} ms "
+                     f"over {per_nodes[-1]['pyodide']['count']} full slices")
+        games.append({"game": game, "options": options, "deals": deals, "by_nodes": per_nodes})
+    return {"messages_per_deal": SLICE_MESSAGES, "games": games}
+
+
+def slice_figures(nodes: int, runs: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
+    """Figures of the full slices (still searching after them: all N nodes spent);
+    of every message if none was full (each search ended within its first slice)."""
+    full = {name: [row for row in rows if row["status"] == "searching"] for name, rows in runs.items()}
+    only_full = bool(full["pyodide"])
+    used = full if only_full else runs
+    median = statistics.median(times(used["pyodide"]))
+    return {"nodes": nodes, "runs": runs, "only_full_slices": only_full,
+            "all_messages_max": {name: max(times(rows)) for name, rows in runs.items()},
+            "pyodide": figures(times(used["pyodide"])), "cpython": figures(times(used["cpython"])),
+            # At the median's pace, how many nodes fit in a 25 ms slice.
+            "nodes_per_25ms": nodes * SLICE_TARGET_MS / median if only_full else None}
+
+
+def report_slices(slices: dict[str, Any]) -> str:
+    rows = []
+    for game in slices["games"]:
+        for entry in game["by_nodes"]:
+            py, c = entry["pyodide"], entry["cpython"]
+            count = str(py["count"]) if entry["only_full_slices"] else f"0 (all {py['count']})"
+            per_25ms = f"{entry['nodes_per_25ms']:.0f}" if entry["nodes_per_25ms"] else "-"
+            rows.append([label(game["game"], game["options"]), str(entry["nodes"]), count,
+                         f"{py['median']:.1f}", f"{py['p95']:.1f}", f"{py['max']:.1f}",
+                         f"{entry['all_messages_max']['pyodide']:.1f}", f"{c['median']:.1f}",
+                         f"{ratio(py['median'], c['median']):.2f}", per_25ms])
+    deals = "; ".join(f"{label(game['game'], game['options'])} {game['deals']}" for game in slices["games"])
+    return "\n".join([
+        "Analysis slices: Bridge 'analyse' messages of N nodes, ms (med, p95, max: full slices; "
+        "max all: every message)",
+        f"Deals: {deals}",
+        table(rows, ["game", "N", "full", "Pyodide med", "p95", "max", "max all", "CPython med", "ratio",
+                     "N for 25 ms"]),
+    ])
+
+
+# -- klondike ---------------------------------------------------------------------
+
+
+def chunks(deals: list[int], size: int) -> list[list[int]]:
+    return [deals[start:start + size] for start in range(0, len(deals), size)]
+
+
+def verdict_of(row: dict[str, Any]) -> tuple[str, int, int]:
+    return row["status"], row["nodes"], row["moves"]
+
+
+def measure_klondike_draw(pyodide: Pyodide, cpython: CPython, draw: str, deals: int, budget: int,
+                          chunk: int) -> dict[str, Any]:
+    runs: dict[str, list[dict[str, Any]]] = {"pyodide": [], "cpython": []}
+    disagreements = []
+    for part in chunks(list(range(1, deals + 1)), chunk):
+        mine = pyodide.call("klondike", draw=draw, deals=part, budget=budget)
+        theirs = cpython.call("klondike", draw=draw, deals=part, budget=budget)
+        for a, b in zip(mine, theirs):
+            if verdict_of(a) != verdict_of(b):
+                disagreements.append({"deal": a["deal"], "pyodide": verdict_of(a), "cpython": verdict_of(b)})
+                progress(f"  !!! DISAGREEMENT draw {draw} deal {a['deal']}: Pyodide {verdict_of(a)} CPython {verdict_of(b)}")
+        runs["pyodide"] += mine
+        runs["cpython"] += theirs
+        progress(f"  klondike draw {draw}: deals {part[0]}-{part[-1]} done; so far Pyodide "
+                 f"{sum(times(runs['pyodide'])) / 1000:.1f} s, CPython {sum(times(runs['cpython'])) / 1000:.1f} s")
+    statuses = [row["status"] for row in runs["cpython"]]
+    return {"draw": draw, "runs": runs, "disagreements": disagreements,
+            "statuses": {status: statuses.count(status) for status in ("winnable", "unwinnable", "unknown")},
+            "pyodide": figures(times(runs["pyodide"])), "cpython": figures(times(runs["cpython"])),
+            "total_s": {name: sum(times(rows)) / 1000 for name, rows in runs.items()}}
+
+
+def measure_klondike(pyodide: Pyodide, cpython: CPython, deals: int, budget: int, chunk: int) -> dict[str, Any]:
+    return {"deals": deals, "budget": budget,
+            "draws": [measure_klondike_draw(pyodide, cpython, draw, deals, budget, chunk) for draw in DRAWS]}
+
+
+def report_klondike(klondike: dict[str, Any]) -> str:
+    rows = []
+    lines = []
+    for entry in klondike["draws"]:
+        py, c = entry["pyodide"], entry["cpython"]
+        counts = entry["statuses"]
+        rows.append([f"draw {entry['draw']}", f"{py['median']:.1f}", f"{py['p95']:.0f}", f"{py['max']:.0f}",
+                     f"{c['median']:.1f}", f"{c['p95']:.0f}", f"{ratio(py['median'], c['median']):.2f}",
+                     f"{ratio(entry['total_s']['pyodide'], entry['total_s']['cpython']):.2f}",
+                     f"{counts['winnable']}/{counts['unwinnable']}/{counts['unknown']}",
+                     "yes" if not entry["disagreements"] else f"NO ({len(entry['disagreements'])})"])
+        for wrong in entry["disagreements"]:
+            lines.append(f"!!! DISAGREEMENT draw {entry['draw']} deal {wrong['deal']}: "
+                         f"Pyodide {wrong['pyodide']}, CPython {wrong['cpython']} (status, nodes, moves)")
+    return "\n".join([
+        f"Klondike solver: deals 1..{klondike['deals']}, budget {klondike['budget']} nodes, ms per deal",
+        table(rows, ["", "Pyodide med", "p95", "max", "CPython med", "p95", "ratio med", "ratio total",
+                     "win/unwin/unknown", "agree"]),
+        *lines,
+    ])
+
+
+# -- run --------------------------------------------------------------------------
+
+
+PARTS = ("daily", "slices", "klondike")
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--only", choices=PARTS, help="run one part only (default: all)")
+    parser.add_argument("--deals", type=int, default=100, help="Klondike deals 1..N per draw (default 100)")
+    parser.add_argument("--budget", type=int, default=150_000, help="Klondike node budget per deal (default 150000)")
+    parser.add_argument("--chunk", type=int, default=5, help="Klondike deals per call into the page (default 5)")
+    parser.add_argument("--in-place", action="store_true", help="serve the repository itself, not a snapshot")
+    parser.add_argument("--json", type=Path, help="default: bench-results/browser-solvers-DATE.json")
+    args = parser.parse_args(argv)
+    if args.deals < 1 or args.budget < 1 or args.chunk < 1:
+        parser.error("--deals, --budget and --chunk must be positive")
+    return args
+
+
+def run(args: argparse.Namespace, site: Path, wheel_files: Path) -> dict[str, Any]:
+    from playwright.sync_api import sync_playwright
+    from serve import serve_in_background
+
+    parts = [args.only] if args.only else list(PARTS)
+    base_url, server = serve_in_background(site)
+    started = time.monotonic()
+    cpython = CPython(site, wheel_files)
+    try:
+        with sync_playwright() as playwright:
+            pyodide = Pyodide(playwright, base_url + PAGE)
+            try:
+                results: dict[str, Any] = {
+                    "environment": {**environment(pyodide.version, site),
+                                    "python_pyodide": pyodide.call("version"), "python_cpython": cpython.call("version"),
+                                    "wheel_differs_from_py": stale_files(served_wheel(site))},
+                    "options": {name: str(value) if isinstance(value, Path) else value for name, value in vars(args).items()},
+                }
+                if "daily" in parts:
+                    progress(f"Daily deals: {len(DAILY_SETS)} option sets x {len(DATES)} dates")
+                    results["daily"] = measure_daily(pyodide, cpython)
+                if "slices" in parts:
+                    progress(f"Analysis slices: {len(SLICE_GAMES)} games x N in {SLICE_NODES}")
+                    results["slices"] = measure_slices(pyodide, cpython)
+                if "klondike" in parts:
+                    progress(f"Klondike solver: deals 1..{args.deals}, draw 1 and 3, budget {args.budget}")
+                    results["klondike"] = measure_klondike(pyodide, cpython, args.deals, args.budget, args.chunk)
+            finally:
+                pyodide.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+    results["seconds"] = round(time.monotonic() - started, 1)
+    return results
+
+
+def print_report(results: dict[str, Any]) -> None:
+    env = results["environment"]
+    print(f"\nSolvers in the browser {env['date']}, commit {env['commit']}{' (modified)' if env['dirty'] else ''}; "
+          f"{env['chromium']}; Pyodide {env['pyodide']} (Python {env['python_pyodide']['python']}) vs CPython "
+          f"{env['python_cpython']['python']}; {env['machine']}")
+    if env["wheel_differs_from_py"]:
+        print(f"Note: the built wheel differs from py/ in {', '.join(env['wheel_differs_from_py'])}: "
+              "both interpreters ran the wheel's code (./build.sh to measure py/ as it is now)")
+    for part, report in (("daily", report_daily), ("slices", report_slices), ("klondike", report_klondike)):
+        if part in results:
+            print("\n" + report(results[part]))
+    print()
+
+
+def disagree(results: dict[str, Any]) -> bool:
+    daily = any(not entry["agree"] for entry in results.get("daily", {}).get("sets", []))
+    klondike = any(entry["disagreements"] for entry in results.get("klondike", {}).get("draws", []))
+    return daily or klondike
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    json_path = args.json or ROOT / "bench-results" / f"browser-solvers-{time.strftime('%Y%m%d-%H%M%S')}.json"
+    with tempfile.TemporaryDirectory(prefix="solitaire-bench-solvers-") as folder:
+        site = ROOT if args.in_place else snapshot_site(Path(folder) / "site")
+        if not (site / "static" / "pyodide" / "pyodide-lock.json").exists():
+            progress("bench_browser_solvers.py: the site is not built: run ./build.sh first")
+            return 1
+        wheel_files = Path(folder) / "wheel"
+        with zipfile.ZipFile(served_wheel(site)) as archive:
+            archive.extractall(wheel_files)
+        results = run(args, site, wheel_files)
+    print_report(results)
+    json_path.parent.mkdir(parents=True, exist_ok=True)
+    json_path.write_text(json.dumps(results, indent=1) + "\n")
+    shown = json_path.resolve().relative_to(ROOT) if json_path.resolve().is_relative_to(ROOT) else json_path
+    print(f"Results: {shown} (run took {results['seconds']:.0f} s)")
+    if disagree(results):
+        print("!!! Pyodide and CPython DISAGREE on some results (see above): the searches are node-bounded, "
+              "so this is a bug", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
