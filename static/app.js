@@ -37,9 +37,11 @@ const state = {
   build: null, // which build of Python answers (engine.js), part of what the page remembers of dailies
   starts: 0, // counts the games started: a daily search sees a later start and gives up
   searchNotice: 0, // the start whose daily search the notice shows, else 0
+  preparing: false, // tomorrow's daily is being searched for in the background
 };
 const SLICE_MS = 25; // one slice of the live analysis or daily search; input waits at most this long
 const FIRST_SLICE = 200; // nodes: small, since the machine's speed is not known yet
+const IDLE_PAUSE_MS = 100; // between slices of background work: most of the time stays free
 
 /** The nodes of the next slice, so that it takes about SLICE_MS on this machine. */
 const nextSlice = (nodes, spent) => Math.max(50, Math.min(200_000, Math.round((nodes * SLICE_MS) / Math.max(spent, 1))));
@@ -190,9 +192,12 @@ function showWin() {
 
 // -- the live analysis: "still winnable?" ----------------------------------------------
 
-/** Search the position on the table in short slices between frames until there is a verdict. */
+/** Search the position on the table in short slices between frames until there is a
+ *  verdict; then use the idle time for tomorrow's daily. */
 function analyseSoon() {
-  if (!state.analysing && state.view?.analysis?.status === "searching") {
+  if (state.view?.analysis?.status !== "searching") {
+    if (document.documentElement.dataset.ready) prepareTomorrow();
+  } else if (!state.analysing) {
     state.analysing = true;
     setTimeout(analyseSlice, motion.busyFor()); // not while cards move: each slice holds the page for a moment
   }
@@ -309,6 +314,38 @@ async function findDaily(request, start) {
     }
   } finally {
     endSearch(start);
+  }
+}
+
+/** While the page is idle, find tomorrow's daily of the game on the table and remember it,
+ *  so that tomorrow's first daily starts at once. Gives way to the live analysis and to any
+ *  new game; the bridge keeps the search, so it goes on where it stopped. */
+async function prepareTomorrow() {
+  const view = state.view;
+  if (state.preparing || !view || view.analysis?.status === "none") return;
+  const date = new Date();
+  date.setDate(date.getDate() + 1);
+  const request = { game: view.game, options: view.options, daily: today(date) };
+  const key = dailyKey(request);
+  if (storage.loadDailyCandidate(key) !== null) return;
+  state.preparing = true;
+  const start = state.starts;
+  let nodes = FIRST_SLICE;
+  try {
+    for (;;) {
+      await new Promise((resolve) => setTimeout(resolve, IDLE_PAUSE_MS));
+      if (start !== state.starts || state.view?.analysis?.status === "searching") return;
+      const started = performance.now();
+      const answer = state.send({ type: "daily", game: request.game, options: request.options, date: request.daily, nodes, ms: SLICE_MS });
+      if (!answer.ok) return;
+      if (answer.found) {
+        storage.saveDailyCandidate(key, answer.candidate);
+        return;
+      }
+      nodes = nextSlice(nodes, performance.now() - started);
+    }
+  } finally {
+    state.preparing = false;
   }
 }
 
@@ -612,8 +649,8 @@ async function main() {
   if (request?.challenge) checkChallenge(request);
   $("loading").hidden = true;
   listen();
-  analyseSoon();
   document.documentElement.dataset.ready = "true";
+  analyseSoon();
 }
 
 /** Once a second, while the clock runs: refresh time and (timed) score. */

@@ -1,12 +1,13 @@
 """Benchmark the solvers inside Pyodide in headless Chromium, against CPython.
 
-    .venv/bin/python tools/bench_browser_solvers.py [--only daily|slices|klondike]
+    .venv/bin/python tools/bench_browser_solvers.py [--only daily|slices|timed|klondike]
         [--deals 100] [--budget 150000] [--chunk 5] [--json PATH] [--in-place]
 
 A benchmark, not a test: it prints tables and writes the figures to
 bench-results/browser-solvers-YYYYmmdd-HHMMSS.json (or --json PATH). The site
 must be built first (./build.sh). Exit status 1 only if Pyodide and CPython
-disagree on a result (the searches are node-bounded: they must not).
+disagree on a result, or the page's sliced daily search (timed) finds another
+deal than daily() (daily) (the searches are node-bounded: they must not).
 
 The same Python code, tools/bench/solver_work.py, does and times the work in
 both interpreters with time.perf_counter:
@@ -35,6 +36,14 @@ slices    solitaire_bridge.Bridge: "new" with a deal number, then "analyse"
           was still searching after them), the max over all messages, and
           the N that a 25 ms slice allows at the median's pace (the page
           adapts N to 25 ms).
+timed     What the page does, in Pyodide only, each bridge message timed in JavaScript
+          around bridge.handle (JSON included) as static/app.js would: the live
+          analysis of the deals of SLICE_GAMES ("new", then "analyse" messages
+          with ms 25 and the page's adaptive node count, nextSlice, until a
+          verdict or TIMED_MESSAGES), and the daily deals of DAILY_SETS x DATES
+          as findDaily gets them ("daily" slices until found, then "new"): the
+          slices over SLICE_LIMIT_MS, and the time until the daily is ready
+          against DAILY_TARGET_MS.
 klondike  KlondikeSolver(make_rules("klondike", {"draw": d})).solve(deal, budget)
           for deals 1..--deals, draw 1 and 3, --chunk deals per call into the
           page: time per deal (median, p95), and the verdicts, which must be
@@ -93,6 +102,10 @@ SLICE_NODES = (200, 500, 1000, 2000)
 SLICE_MESSAGES = 8  # per deal at most (fewer when the analysis ends sooner)
 SLICE_TARGET_MS = 25.0
 
+TIMED_MESSAGES = 40  # analysis slices per deal at most in the timed part
+SLICE_LIMIT_MS = 50.0  # the issue's target: no slice holds input longer
+DAILY_TARGET_MS = 300.0  # the issue's target: today's daily ready, proven (median)
+
 DRAWS = ("1", "3")
 
 
@@ -119,6 +132,10 @@ class Pyodide:
     def call(self, name: str, **args: Any) -> Any:
         # page.evaluate has no timeout: each call is kept short (a few deals) instead.
         return self.page.evaluate("([name, args]) => window.benchCall(name, args)", [name, args])
+
+    def timed(self, name: str, **args: Any) -> Any:
+        """The page's timed slices, looped and timed in JavaScript (solvers.js)."""
+        return self.page.evaluate("([name, args]) => window.benchTimed(name, args)", [name, args])
 
     def close(self) -> None:
         self.browser.close()
@@ -256,6 +273,77 @@ def report_slices(slices: dict[str, Any]) -> str:
     ])
 
 
+# -- timed ------------------------------------------------------------------------
+
+
+def over_limit(values: list[float]) -> int:
+    return sum(ms > SLICE_LIMIT_MS for ms in values)
+
+
+def measure_timed_analysis(pyodide: Pyodide) -> list[dict[str, Any]]:
+    games = []
+    for game, options, deals in SLICE_GAMES:
+        pyodide.call("warm_up", game=game, options=options)  # the page imports a game's modules once
+        rows = pyodide.timed("analyse", game=game, options=options, deals=deals, messages=TIMED_MESSAGES)
+        last = {row["deal"]: row["status"] for row in rows}  # "searching": undecided after TIMED_MESSAGES
+        verdicts = list(last.values())
+        games.append({"game": game, "options": options, "deals": deals, "rows": rows,
+                      "ms": figures(times(rows)), "over_limit": over_limit(times(rows)),
+                      "nodes_median": statistics.median(row["nodes"] for row in rows),
+                      "verdicts": {status: verdicts.count(status) for status in sorted(set(verdicts))}})
+        progress(f"  timed analysis {label(game, options)}: {len(rows)} slices, max {games[-1]['ms']['max']:.1f} ms")
+    return games
+
+
+def measure_timed_daily(pyodide: Pyodide) -> dict[str, Any]:
+    sets = []
+    for game, options in DAILY_SETS:
+        pyodide.call("warm_up", game=game, options=options)
+        # One call per date keeps each page.evaluate short (4-suit Spider takes seconds).
+        runs = [pyodide.timed("daily", game=game, options=options, date=date) for date in DATES]
+        slice_ms = [row["ms"] for run in runs for row in run["slices"]]
+        sets.append({"game": game, "options": options, "runs": runs,
+                     "total": figures([run["total_ms"] for run in runs]),
+                     "slices": figures(slice_ms), "over_limit": over_limit(slice_ms),
+                     "new_max": max(run["new_ms"] for run in runs),
+                     "slices_per_daily": statistics.median(len(run["slices"]) for run in runs),
+                     "proven": sum(run["status"] == "winnable" for run in runs)})
+        progress(f"  timed daily {label(game, options)}: median {sets[-1]['total']['median']:.0f} ms")
+    totals = [run["total_ms"] for entry in sets for run in entry["runs"]]
+    return {"dates": DATES, "sets": sets, "overall": figures(totals),
+            "within_target": sum(ms <= DAILY_TARGET_MS for ms in totals)}
+
+
+def measure_timed(pyodide: Pyodide) -> dict[str, Any]:
+    return {"slice_ms": SLICE_TARGET_MS, "messages_per_deal": TIMED_MESSAGES,
+            "analysis": measure_timed_analysis(pyodide), "daily": measure_timed_daily(pyodide)}
+
+
+def report_timed(timed: dict[str, Any]) -> str:
+    analysis = [[label(game["game"], game["options"]), str(game["ms"]["count"]), f"{game['nodes_median']:.0f}",
+                 f"{game['ms']['median']:.1f}", f"{game['ms']['p95']:.1f}", f"{game['ms']['max']:.1f}",
+                 str(game["over_limit"]), " ".join(f"{status} {count}" for status, count in game["verdicts"].items())]
+                for game in timed["analysis"]]
+    daily = timed["daily"]
+    sets = [[label(entry["game"], entry["options"]), f"{entry['total']['median']:.0f}", f"{entry['total']['max']:.0f}",
+             f"{entry['slices_per_daily']:.0f}", f"{entry['slices']['max']:.1f}", str(entry["over_limit"]),
+             f"{entry['new_max']:.1f}", f"{entry['proven']}/{len(entry['runs'])}"]
+            for entry in daily["sets"]]
+    overall = daily["overall"]
+    return "\n".join([
+        f"Timed slices as the page sends them (ms {timed['slice_ms']:.0f}, nodes adapted by nextSlice from 200), "
+        f"each message timed in JavaScript around bridge.handle, ms; over: slices over {SLICE_LIMIT_MS:.0f} ms",
+        f"Live analysis: 'analyse' until a verdict or {timed['messages_per_deal']} slices per deal, one page per game",
+        table(analysis, ["game", "slices", "N med", "median", "p95", "max", "over", "verdicts"]),
+        "",
+        f"Daily deal ready: 'daily' slices until found, then 'new', back to back (the page also yields "
+        f"between slices), {daily['dates'][0]}..{daily['dates'][-1]}",
+        table(sets, ["option set", "total med", "max", "slices med", "slice max", "over", "new max", "proven"]),
+        f"All {overall['count']}: median {overall['median']:.0f} ms, p95 {overall['p95']:.0f}, max {overall['max']:.0f}; "
+        f"{daily['within_target']} within {DAILY_TARGET_MS:.0f} ms",
+    ])
+
+
 # -- klondike ---------------------------------------------------------------------
 
 
@@ -319,7 +407,7 @@ def report_klondike(klondike: dict[str, Any]) -> str:
 # -- run --------------------------------------------------------------------------
 
 
-PARTS = ("daily", "slices", "klondike")
+PARTS = ("daily", "slices", "timed", "klondike")
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -360,6 +448,9 @@ def run(args: argparse.Namespace, site: Path, wheel_files: Path) -> dict[str, An
                 if "slices" in parts:
                     progress(f"Analysis slices: {len(SLICE_GAMES)} games x N in {SLICE_NODES}")
                     results["slices"] = measure_slices(pyodide, cpython)
+                if "timed" in parts:
+                    progress(f"Timed slices: {len(SLICE_GAMES)} games' analysis, {len(DAILY_SETS)} x {len(DATES)} dailies")
+                    results["timed"] = measure_timed(pyodide)
                 if "klondike" in parts:
                     progress(f"Klondike solver: deals 1..{args.deals}, draw 1 and 3, budget {args.budget}")
                     results["klondike"] = measure_klondike(pyodide, cpython, args.deals, args.budget, args.chunk)
@@ -380,16 +471,26 @@ def print_report(results: dict[str, Any]) -> None:
     if env["wheel_differs_from_py"]:
         print(f"Note: the built wheel differs from py/ in {', '.join(env['wheel_differs_from_py'])}: "
               "both interpreters ran the wheel's code (./build.sh to measure py/ as it is now)")
-    for part, report in (("daily", report_daily), ("slices", report_slices), ("klondike", report_klondike)):
+    parts = (("daily", report_daily), ("slices", report_slices), ("timed", report_timed), ("klondike", report_klondike))
+    for part, report in parts:
         if part in results:
             print("\n" + report(results[part]))
     print()
 
 
+def timed_dailies_differ(results: dict[str, Any]) -> bool:
+    """The sliced search found other deals than daily() (when both parts ran): slicing must not matter."""
+    if "daily" not in results or "timed" not in results:
+        return False
+    pairs = zip(results["daily"]["sets"], results["timed"]["daily"]["sets"])
+    return any([row["deal"] for row in whole["runs"]["pyodide"]] != [run["deal"] for run in sliced["runs"]]
+               for whole, sliced in pairs)
+
+
 def disagree(results: dict[str, Any]) -> bool:
     daily = any(not entry["agree"] for entry in results.get("daily", {}).get("sets", []))
     klondike = any(entry["disagreements"] for entry in results.get("klondike", {}).get("draws", []))
-    return daily or klondike
+    return daily or klondike or timed_dailies_differ(results)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -410,8 +511,8 @@ def main(argv: list[str] | None = None) -> int:
     shown = json_path.resolve().relative_to(ROOT) if json_path.resolve().is_relative_to(ROOT) else json_path
     print(f"Results: {shown} (run took {results['seconds']:.0f} s)")
     if disagree(results):
-        print("!!! Pyodide and CPython DISAGREE on some results (see above): the searches are node-bounded, "
-              "so this is a bug", file=sys.stderr)
+        print("!!! Pyodide and CPython DISAGREE on some results, or the sliced daily search found other deals "
+              "than daily(): the searches are node-bounded, so this is a bug", file=sys.stderr)
         return 1
     return 0
 

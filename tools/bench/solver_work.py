@@ -105,6 +105,7 @@ def version() -> dict[str, str]:
 
 
 WORK: dict[str, Callable[..., Any]] = {
+    "warm_up": warm_up,
     "daily": daily_times,
     "slices": slice_times,
     "klondike": klondike_times,

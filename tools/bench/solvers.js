@@ -4,7 +4,9 @@
 // does (static/engine.js), then solver_work.py from this folder: it is written
 // into Pyodide's file system and imported. The bench then calls
 // window.benchCall(name, args), which runs solver_work.call() on the main
-// thread, as the game runs its solvers, and resolves to its JSON answer.
+// thread, as the game runs its solvers, and resolves to its JSON answer;
+// window.benchTimed(name, args) runs the page's timed slices (below) here in
+// JavaScript, timing each bridge message as static/app.js would.
 // When ready the page sets <html data-ready="true">; a failure sets
 // data-ready="error" and data-error.
 
@@ -13,6 +15,74 @@ import { loadPyodide } from "../../static/pyodide/pyodide.mjs";
 const PYODIDE_DIR = new URL("../../static/pyodide/", import.meta.url).href;
 const WORK_DIR = "/bench";
 const root = document.documentElement;
+
+// As static/app.js: SLICE_MS, FIRST_SLICE and nextSlice (copied: app.js is not a module one can import alone).
+const SLICE_MS = 25;
+const FIRST_SLICE = 200;
+const nextSlice = (nodes, spent) => Math.max(50, Math.min(200_000, Math.round((nodes * SLICE_MS) / Math.max(spent, 1))));
+
+/** One message through the bridge, as engine.js sends it (JSON both ways), and its wall time in ms. */
+function timedSend(bridge, message) {
+  const started = performance.now();
+  const answer = JSON.parse(bridge.handle(JSON.stringify(message)));
+  const ms = performance.now() - started;
+  if (!answer.ok) throw new Error(`${message.type}: ${answer.error}`);
+  return [answer, ms];
+}
+
+/** A fresh Bridge for `use`, freed afterwards (a PyProxy is not garbage-collected by JavaScript). */
+function withBridge(Bridge, use) {
+  const bridge = Bridge();
+  try {
+    return use(bridge);
+  } finally {
+    bridge.destroy();
+  }
+}
+
+/** The live analysis as analyseSlice does it: one Bridge (one page) for all the deals, the slice
+ *  size carried from deal to deal as state.sliceNodes is; per deal "new", then "analyse" slices
+ *  while the analysis is searching, at most `messages`. */
+function analyseTimed(Bridge, { game, options, deals, messages }) {
+  return withBridge(Bridge, (bridge) => {
+    const rows = [];
+    let nodes = FIRST_SLICE;
+    for (const deal of deals) {
+      let [answer] = timedSend(bridge, { type: "new", game, options, deal });
+      for (let number = 0; number < messages && answer.analysis.status === "searching"; number++) {
+        const sent = nodes;
+        let ms;
+        [answer, ms] = timedSend(bridge, { type: "analyse", nodes, ms: SLICE_MS });
+        nodes = nextSlice(nodes, ms);
+        rows.push({ deal, message: number, nodes: sent, ms, status: answer.analysis.status });
+      }
+    }
+    return rows;
+  });
+}
+
+/** One day's deal as findDaily and startGame get it: a fresh Bridge (a first visit: no candidate
+ *  remembered), "daily" slices until found, then "new" with the daily. Back to back: the page
+ *  also yields between slices, so `total_ms` is the compute time of its wait. */
+function dailyTimed(Bridge, { game, options, date }) {
+  return withBridge(Bridge, (bridge) => {
+    const message = { type: "daily", game, options, date };
+    const slices = [];
+    let nodes = FIRST_SLICE;
+    let answer;
+    const started = performance.now();
+    do {
+      let ms;
+      [answer, ms] = timedSend(bridge, { ...message, nodes, ms: SLICE_MS });
+      slices.push({ nodes, ms });
+      nodes = nextSlice(nodes, ms);
+    } while (!answer.found);
+    const [view, newMs] = timedSend(bridge, { type: "new", game, options, daily: date });
+    const total = performance.now() - started;
+    return { date, total_ms: total, slices, new_ms: newMs, tried: answer.tried, candidate: answer.candidate,
+             deal: view.deal, status: view.analysis.status, difficulty: view.analysis.difficulty };
+  });
+}
 
 async function main() {
   const pyodide = await loadPyodide({ indexURL: PYODIDE_DIR });
@@ -23,7 +93,9 @@ async function main() {
   pyodide.FS.writeFile(`${WORK_DIR}/solver_work.py`, await response.text());
   pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(WORK_DIR)})`);
   const work = pyodide.pyimport("solver_work");
+  const Bridge = pyodide.pyimport("solitaire_bridge").Bridge;
   window.benchCall = (name, args) => JSON.parse(work.call(name, JSON.stringify(args)));
+  window.benchTimed = (name, args) => ({ analyse: analyseTimed, daily: dailyTimed })[name](Bridge, args);
   document.getElementById("status").textContent = "Ready.";
   root.dataset.ready = "true";
 }
