@@ -280,7 +280,7 @@ def test_a_refused_tap_changes_nothing() -> None:
 def test_daily_found_in_slices_is_the_daily_that_new_starts() -> None:
     bridge = Bridge()
     request = {"game": "freecell", "options": {}, "date": "2026-11-29"}
-    answers = []
+    answers: list[dict[str, Any]] = []
     while not answers or not answers[-1]["found"]:
         answers.append(json.loads(bridge.handle(json.dumps({"type": "daily", "nodes": 50, **request}))))
         assert answers[-1]["ok"] and len(answers) < 10_000

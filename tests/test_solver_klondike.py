@@ -232,7 +232,7 @@ def test_the_stock_cards_the_model_reaches_are_those_the_rules_deal(
     _, _, talon, pointer, redeals = context.node(position)
     if not talon:
         return
-    shown = {}
+    shown: dict[int, int] = {}
     current, clicks = position, 0
     for _ in range(2 * len(talon) + 2):
         if current.waste:
@@ -245,7 +245,7 @@ def test_the_stock_cards_the_model_reaches_are_those_the_rules_deal(
             break  # the model looks one redeal ahead
         current = rules.apply(current, move)
         clicks += 1
-    reached = {}
+    reached: dict[int, int] = {}
     for card, _, count, _, _ in context.reach(talon, pointer, redeals):
         reached.setdefault(card, count)
     assert reached == shown

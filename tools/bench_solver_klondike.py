@@ -86,7 +86,7 @@ def main() -> int:
 
     total = len(rows)
     counts = {status: sum(1 for row in rows if row["status"] == status) for status in ("winnable", "unwinnable", "unknown")}
-    seconds = [row["seconds"] for row in rows]
+    times = [row["seconds"] for row in rows]
     nodes = [row["nodes"] for row in rows]
     low, high = wilson(counts["winnable"], total)
     # Unknown deals could go either way: the share lies between these bounds.
@@ -104,12 +104,12 @@ def main() -> int:
         "winnable_percent_if_unknown_won": best,
         "unknown_percent": 100 * counts["unknown"] / total,
         "reference_percent": REFERENCE.get((args.game, args.draw)),
-        "seconds_median": statistics.median(seconds),
-        "seconds_p95": percentile(seconds, 0.95),
-        "seconds_total": sum(seconds),
+        "seconds_median": statistics.median(times),
+        "seconds_p95": percentile(times, 0.95),
+        "seconds_total": sum(times),
         "nodes_median": statistics.median(nodes),
         "nodes_p95": percentile(nodes, 0.95),
-        "nodes_per_second": sum(nodes) / max(sum(seconds), 1e-9),
+        "nodes_per_second": sum(nodes) / max(sum(times), 1e-9),
         "python": sys.version.split()[0],
         "rows": rows,
     }
