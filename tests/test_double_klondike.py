@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from random_play import random_positions
 
 from solitaire.cards import make_card, parse_card
 from solitaire.game import IllegalMove, Move
@@ -137,10 +138,5 @@ def test_layout_text_reads_back() -> None:
 @settings(max_examples=40, deadline=None)
 def test_random_play_keeps_every_card_exactly_once(deal: int, choices: list[int], draw: str) -> None:
     rules = DoubleKlondike({"draw": draw})
-    position = rules.deal(deal)
-    for choice in choices:
-        moves = rules.legal_moves(position)
-        if not moves:
-            break
-        position = rules.apply(position, moves[choice % len(moves)])
+    for position in random_positions(rules, rules.deal(deal), choices):
         assert every_card(position) == list(range(104))

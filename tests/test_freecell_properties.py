@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from random_play import random_positions
 
 from solitaire.game import IllegalMove, Move, move_notation, parse_move
 from solitaire.games.freecell import FreeCell, FreeCellPosition
@@ -19,12 +20,7 @@ def all_cards(position: FreeCellPosition) -> list[int]:
 
 def random_play(deal: int, choices: list[int], prefer_home: bool = False) -> list[FreeCellPosition]:
     """Positions of a random game; with ``prefer_home`` safe moves go first, so foundations fill up."""
-    positions = [F.deal(deal)]
-    for choice in choices:
-        moves = (F.safe_moves(positions[-1]) if prefer_home else []) or F.legal_moves(positions[-1])
-        if not moves:
-            break
-        positions.append(F.apply(positions[-1], moves[choice % len(moves)]))
+    positions = random_positions(F, F.deal(deal), choices, prefer=F.safe_moves if prefer_home else None)
     return positions
 
 

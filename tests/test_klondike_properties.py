@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from random_play import random_positions
 
 from solitaire.game import IllegalMove, Move
 from solitaire.games.klondike import Klondike, KlondikePosition
@@ -16,12 +17,7 @@ def all_cards(position: KlondikePosition) -> list[int]:
 
 
 def random_play(rules: Klondike, deal: int, choices: list[int]) -> list[KlondikePosition]:
-    positions = [rules.deal(deal)]
-    for choice in choices:
-        moves = rules.legal_moves(positions[-1])
-        if not moves:
-            break
-        positions.append(rules.apply(positions[-1], moves[choice % len(moves)]))
+    positions = random_positions(rules, rules.deal(deal), choices)
     return positions
 
 

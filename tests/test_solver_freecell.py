@@ -11,6 +11,7 @@ import pytest
 from freecell_helpers import table
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from random_play import random_position
 
 from solitaire.game import Move
 from solitaire.games.freecell import FreeCell, FreeCellPosition
@@ -41,12 +42,7 @@ def with_safe_moves(position: FreeCellPosition) -> FreeCellPosition:
 
 
 def random_play(deal: int, choices: list[int], prefer_home: bool) -> FreeCellPosition:
-    position = F.deal(deal)
-    for choice in choices:
-        moves = (F.safe_moves(position) if prefer_home else []) or F.legal_moves(position)
-        if not moves:
-            break
-        position = F.apply(position, moves[choice % len(moves)])
+    position: FreeCellPosition = random_position(F, F.deal(deal), choices, prefer=F.safe_moves if prefer_home else None)
     return position
 
 

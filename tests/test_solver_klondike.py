@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from klondike_helpers import table
+from random_play import random_position
 
 from solitaire.game import Move
 from solitaire.games.double_klondike import DoubleKlondike
@@ -161,13 +162,8 @@ def test_a_won_position_needs_no_move() -> None:
 ALL_RULES = [DRAW_ONE, DRAW_THREE, VEGAS_ONE, VEGAS_THREE, DOUBLE_ONE, DOUBLE_THREE]
 
 
-def random_position(rules: Klondike, deal: int, choices: list[int]) -> KlondikePosition:
-    position = rules.deal(deal)
-    for choice in choices:
-        moves = rules.legal_moves(position)
-        if not moves:
-            break
-        position = rules.apply(position, moves[choice % len(moves)])
+def random_klondike(rules: Klondike, deal: int, choices: list[int]) -> KlondikePosition:
+    position: KlondikePosition = random_position(rules, rules.deal(deal), choices)
     return position
 
 
@@ -183,7 +179,7 @@ positions = given(
 def test_every_move_of_the_model_is_legal_and_lands_where_the_rules_do(
     rules: Klondike, deal: int, choices: list[int]
 ) -> None:
-    position = random_position(rules, deal, choices)
+    position = random_klondike(rules, deal, choices)
     context = Context(rules, position)
     node = context.node(position)
     for step in context.moves(node):
@@ -201,7 +197,7 @@ def test_the_model_offers_every_move_that_turns_a_card_or_goes_home(
 ) -> None:
     """Moves that turn a face-down card or put a column card home are never left out
     (other moves may be folded into compound moves or pruned as proven useless)."""
-    position = random_position(rules, deal, choices)
+    position = random_klondike(rules, deal, choices)
     context = Context(rules, position)
     node = context.node(position)
     offered = set()
@@ -227,7 +223,7 @@ def test_the_stock_cards_the_model_reaches_are_those_the_rules_deal(
 ) -> None:
     """Draw after draw (and redeals while allowed), the waste shows exactly the
     cards of the model's reach, and the model's click counts match."""
-    position = random_position(rules, deal, choices)
+    position = random_klondike(rules, deal, choices)
     context = Context(rules, position)
     _, _, talon, pointer, redeals = context.node(position)
     if not talon:
@@ -347,7 +343,7 @@ def test_pruning_agrees_with_a_plain_search(rules: Klondike, deal: int, choices:
     """On positions of random play where both end within a small budget, the
     solver and a plain search (no compound moves, no frozen-column test, only
     Aces and Twos safe) never contradict each other."""
-    position = random_position(rules, deal, choices)
+    position = random_klondike(rules, deal, choices)
     if rules.max_redeals is not None:
         position = replace(position, redeals=rules.max_redeals)  # the last pass: small searches
     plain = Context(rules, position, plain=True)

@@ -8,6 +8,7 @@ from dataclasses import replace
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from random_play import random_position
 from spider_helpers import table
 
 from solitaire.game import Move
@@ -47,12 +48,7 @@ def assert_wins(rules: Spider, position: SpiderPosition, verdict: Verdict) -> No
 
 
 def random_play(rules: Spider, deal: int, choices: list[int]) -> SpiderPosition:
-    position = rules.deal(deal)
-    for choice in choices:
-        moves = rules.legal_moves(position)
-        if not moves:
-            break
-        position = rules.apply(position, moves[choice % len(moves)])
+    position: SpiderPosition = random_position(rules, rules.deal(deal), choices)
     return position
 
 

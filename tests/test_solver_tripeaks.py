@@ -13,6 +13,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from tripeaks_helpers import table
+from random_play import random_position
 
 from solitaire.cards import make_card
 from solitaire.game import Move
@@ -144,12 +145,7 @@ def test_solving_from_the_middle_of_a_winning_line(number: int, played: int) -> 
 @settings(max_examples=40, deadline=None)
 @given(number=st.integers(1, 2**31 - 1), choices=st.lists(st.integers(0, 99), max_size=40))
 def test_solving_from_positions_of_random_play(number: int, choices: list[int]) -> None:
-    position = RULES.deal(number)
-    for choice in choices:
-        moves = RULES.legal_moves(position)
-        if not moves:
-            break
-        position = RULES.apply(position, moves[choice % len(moves)])
+    position = random_position(RULES, RULES.deal(number), choices)
     verdict = SOLVER.solve(position, 20_000)
     if verdict.status == "winnable":
         assert RULES.is_won(replay(position, verdict.moves))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from random_play import random_positions
 
 from solitaire.game import IllegalMove, Move, move_notation, parse_move
 from solitaire.games.covering import is_free
@@ -19,15 +20,7 @@ def all_cards(position: TriPeaksPosition) -> list[int]:
 
 def random_play(deal: int, choices: list[int], prefer_plays: bool) -> list[TriPeaksPosition]:
     """Positions along a random game; with ``prefer_plays`` a card is played whenever one fits."""
-    positions = [RULES.deal(deal)]
-    for choice in choices:
-        moves = RULES.legal_moves(positions[-1])
-        if prefer_plays:
-            moves = RULES.card_moves(positions[-1]) or moves
-        if not moves:
-            break
-        positions.append(RULES.apply(positions[-1], moves[choice % len(moves)]))
-    return positions
+    return random_positions(RULES, RULES.deal(deal), choices, prefer=RULES.card_moves if prefer_plays else None)
 
 
 play = given(
