@@ -172,6 +172,7 @@ class Bridge:
 
     def find_daily(self, message: JsonObject) -> JsonObject:
         """Search for a day's deal in a slice of nodes (see ``daily`` in the module's text)."""
+        began = time.perf_counter()  # setting up a search counts against the slice's time too
         game = text_field(message, "game")
         rules = make_rules(game, options_field(message))
         key = daily_key(game, rules.options, text_field(message, "date"))
@@ -181,7 +182,7 @@ class Bridge:
                 known = message.get("candidate")
                 self.finder = (key, DailyFinder(game, rules.options, key[2], known if type(known) is int else None))
             finder = self.finder[1]
-            in_time(message, lambda nodes: finder.run(nodes) is not None)
+            in_time(message, lambda nodes: finder.run(nodes) is not None, began)
             found = finder.result
             if found is None:
                 return {"ok": True, "found": False, "tried": finder.tried}
@@ -440,19 +441,20 @@ def slice_nodes(message: JsonObject) -> int:
     return nodes
 
 
-def in_time(message: JsonObject, work: Callable[[int], bool]) -> None:
+def in_time(message: JsonObject, work: Callable[[int], bool], began: float | None = None) -> None:
     """Do a slice of search: ``work(nodes)`` until it says it is done, the message's
     ``nodes`` are spent, or its optional ``ms`` have passed (checked every
     ``CHUNK_NODES`` nodes: a node's cost varies a lot, so a count alone cannot
-    keep the page's slices short; the verdicts do not depend on slicing)."""
+    keep the page's slices short; the verdicts do not depend on slicing). The
+    time counts from ``began`` when given."""
     nodes = slice_nodes(message)
     ms = message.get("ms")
     if ms is None:
         work(nodes)
         return
-    if not isinstance(ms, (int, float)) or isinstance(ms, bool) or not 0 < ms <= 1_000:
+    if not isinstance(ms, (int, float)) or isinstance(ms, bool) or not 1 <= ms <= 1_000:
         raise MessageError("ms must be a number of milliseconds from 1 to 1000")
-    deadline = time.perf_counter() + ms / 1_000
+    deadline = (time.perf_counter() if began is None else began) + ms / 1_000
     while nodes > 0:
         chunk = min(nodes, CHUNK_NODES)
         nodes -= chunk
