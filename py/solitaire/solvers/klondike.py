@@ -167,6 +167,8 @@ class Context:
         self.free_talon = self.draw == 1 and self.unlimited
         self.waste_top_safe = self.draw == 1 and not self.reshuffles
         self.pointer_in_key = not self.unlimited
+        # Draw three, unlimited passes: the pointer's dominance (see ``dominated``) prunes too.
+        self.pointer_dominance = self.draw > 1 and self.unlimited and not self.reshuffles and not plain
         self.redeals_in_key = not self.unlimited
         self.full = 52 * self.decks
         self.reach_cache: dict[tuple[bytes, int, int], list[tuple[int, int, int, int, bytes]]] = {}
@@ -264,6 +266,28 @@ class Context:
         elif draw == 1:
             pointer = 0
         return (cols, talon, pointer, found) if self.decks > 1 else (cols, talon, pointer)
+
+    def dominated(self, node: Node, pointers: dict[tuple[Any, ...], list[int]]) -> bool:
+        """Draw three with unlimited passes: is ``node`` no better than a position seen before
+        with the same columns and talon? From pointer p the player can go on drawing, or turn
+        the waste over and reach all that pointer 0 reaches, so p offers every top card that
+        0 offers, and those of p + 3k besides; and p' <= p with p' = p (mod 3) offers every
+        top card that p offers. Positions no better than one searched (or being searched) can
+        be skipped: a win from them is a win from it, by the same moves. Otherwise notes
+        ``node`` in ``pointers`` (columns and talon -> the least pointer seen per p mod 3, or
+        -1 for none) and says False."""
+        columns, found, talon, pointer, _ = node
+        draw = self.draw
+        whole = (tuple(sorted(columns)), talon, found) if self.decks > 1 else (tuple(sorted(columns)), talon)
+        seen = pointers.get(whole)
+        at_start = pointer % draw == 0 or pointer == len(talon)
+        if seen is not None and (at_start or 0 <= seen[pointer % draw] <= pointer):
+            return True
+        if seen is None:
+            seen = pointers[whole] = [-1] * draw
+        if not at_start and (seen[pointer % draw] < 0 or pointer < seen[pointer % draw]):
+            seen[pointer % draw] = pointer
+        return False
 
     def prefix(self, column: bytes) -> bytes:
         """The face-down cards of a column and the face-up card on them (empty if none is face down)."""
@@ -645,6 +669,10 @@ class DepthFirst:
         # The transposition table, maybe shared with another search of the same moves.
         self.visited: set[tuple[Any, ...]] = set() if visited is None else visited
         self.visited.add(context.key(root))
+        # Columns and talon -> least pointers seen (draw three's dominance, see Context.dominated).
+        self.pointers: dict[tuple[Any, ...], list[int]] = {}
+        if context.pointer_dominance:
+            context.dominated(root, self.pointers)
         # Frames: node, its moves, the next move to try, the steps that led to it.
         self.stack: list[tuple[Node, list[Step], list[int], list[Step]]] = []
         self.line: list[Step] | None = None
@@ -666,6 +694,7 @@ class DepthFirst:
         play = context.play
         key = context.key
         moves = context.moves
+        dominance = context.pointer_dominance
         limit = self.nodes + nodes
         expanded = self.nodes
         while stack:
@@ -694,6 +723,8 @@ class DepthFirst:
                 visited.discard(child_key)
                 self.nodes = expanded
                 return 0
+            if dominance and context.dominated(child, self.pointers):
+                continue
             expanded += 1
             stack.append((child, moves(child), [0], steps))
         self.nodes = expanded
