@@ -76,6 +76,9 @@ Other pruning (all exact)
     plays come only as compound moves "talon card onto a column, then a run,
     a foundation card or another such talon card onto it" (a winning line
     reordered that way is no longer, so nothing is lost).
+    Draw three with unlimited passes: the depth-first search skips a
+    position whose columns and talon it has seen with a pointer that offers
+    every top card this one offers (see ``Context.dominated``).
 
 Move order (first tried first)
     moves that turn a face-down card (to the foundation or a whole run onto
