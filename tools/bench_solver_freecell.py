@@ -42,7 +42,6 @@ import argparse
 import json
 import resource
 import shutil
-import statistics
 import subprocess
 import sys
 import time
@@ -54,32 +53,15 @@ sys.path.insert(0, str(ROOT / "py"))
 
 from solitaire.games.freecell import FreeCell, FreeCellPosition  # noqa: E402
 from solitaire.solvers.freecell import FreeCellSolver  # noqa: E402
+from solver_bench import checked_solve, percentile  # noqa: E402
+from solver_bench import summary as shared_summary  # noqa: E402
 
 BUDGET_STEPS = (500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000, 200_000, 500_000, 1_000_000)
-
-
-def percentile(values: list[float], share: float) -> float:
-    """The nearest-rank percentile (share in 0..1) of a non-empty list."""
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, int(round(share * len(ordered) + 0.5)) - 1))]
 
 
 def children_cpu() -> float:
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     return usage.ru_utime + usage.ru_stime
-
-
-def ours(rules: FreeCell, solver: FreeCellSolver, position: FreeCellPosition, budget: int) -> dict[str, Any]:
-    wall, cpu = time.perf_counter(), time.process_time()
-    verdict = solver.solve(position, budget)
-    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-    if verdict.status == "winnable":
-        replayed = position
-        for move in verdict.moves:
-            replayed = rules.apply(replayed, move)
-        if not rules.is_won(replayed):
-            raise SystemExit(f"the winning line does not win:\n{rules.text_layout(position)}")
-    return {"status": verdict.status, "nodes": verdict.nodes, "moves": len(verdict.moves), "wall": wall, "cpu": cpu}
 
 
 def fc_solve(board: str, extra: list[str]) -> dict[str, Any]:
@@ -100,10 +82,7 @@ def fc_solve(board: str, extra: list[str]) -> dict[str, Any]:
 
 
 def summary(values: list[float]) -> dict[str, float] | None:
-    if not values:
-        return None
-    return {"median": statistics.median(values), "p95": percentile(values, 0.95), "mean": statistics.fmean(values),
-            "max": max(values)}
+    return shared_summary(values) if values else None
 
 
 def main() -> None:
@@ -130,7 +109,7 @@ def main() -> None:
     started = time.perf_counter()
     for number in deals:
         position = rules.deal(number)
-        row: dict[str, Any] = {"deal": number, "ours": ours(rules, solver, position, args.budget)}
+        row: dict[str, Any] = {"deal": number, "ours": checked_solve(rules, solver, position, args.budget)}
         if with_fc_solve:
             board = rules.text_layout(position)
             row["fc_solve"] = {name: fc_solve(board, options) for name, options in presets.items()}
@@ -184,7 +163,7 @@ def main() -> None:
     if args.unwinnable:
         position = rules.deal(args.unwinnable)
         lost: dict[str, Any] = {"deal": args.unwinnable, "budget": args.unwinnable_budget,
-                                "ours": ours(rules, solver, position, args.unwinnable_budget)}
+                                "ours": checked_solve(rules, solver, position, args.unwinnable_budget)}
         if with_fc_solve:
             board = rules.text_layout(position)
             lost["fc_solve"] = {name: fc_solve(board, options) for name, options in presets.items()}

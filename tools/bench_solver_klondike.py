@@ -31,6 +31,7 @@ sys.path.insert(0, str(ROOT / "py"))
 
 from solitaire.registry import make_rules  # noqa: E402
 from solitaire.solvers.klondike import KlondikeSolver  # noqa: E402
+from solver_bench import checked_solve, percentile  # noqa: E402
 
 REFERENCE = {("klondike", "1"): 90.48, ("klondike", "3"): 81.95}
 
@@ -43,13 +44,6 @@ def wilson(successes: int, total: int, z: float = 1.96) -> tuple[float, float]:
     centre = (p + z * z / (2 * total)) / (1 + z * z / total)
     half = z * math.sqrt(p * (1 - p) / total + z * z / (4 * total * total)) / (1 + z * z / total)
     return 100 * max(0.0, centre - half), 100 * min(1.0, centre + half)
-
-
-def percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    if not ordered:
-        return 0.0
-    return ordered[min(len(ordered) - 1, int(math.ceil(fraction * len(ordered))) - 1)]
 
 
 def main() -> int:
@@ -68,21 +62,12 @@ def main() -> int:
     solver = KlondikeSolver(rules)
     rows: list[dict[str, Any]] = []
     for deal in range(args.start, args.start + args.deals):
-        position = rules.deal(deal)
-        began = time.perf_counter()
-        verdict = solver.solve(position, args.budget)
-        seconds = time.perf_counter() - began
-        if verdict.status == "winnable":
-            replay = position
-            for move in verdict.moves:
-                replay = rules.apply(replay, move)
-            if not rules.is_won(replay):
-                raise SystemExit(f"deal {deal}: the winning line does not win")
-        rows.append(
-            {"deal": deal, "status": verdict.status, "nodes": verdict.nodes, "moves": len(verdict.moves), "seconds": seconds}
-        )
+        solved = checked_solve(rules, solver, rules.deal(deal), args.budget, f"deal {deal}")
+        # Wall time, as a player waits it; CPU time too, fairer on a busy machine.
+        rows.append({"deal": deal, **solved, "seconds": solved["wall"]})
+        status, nodes, moves, seconds = solved["status"], solved["nodes"], solved["moves"], solved["wall"]
         if not args.quiet:
-            print(f"{deal:6d} {verdict.status:10s} {verdict.nodes:9d} nodes {len(verdict.moves):4d} moves {seconds:8.3f} s", flush=True)
+            print(f"{deal:6d} {status:10s} {nodes:9d} nodes {moves:4d} moves {seconds:8.3f} s", flush=True)
 
     total = len(rows)
     counts = {status: sum(1 for row in rows if row["status"] == status) for status in ("winnable", "unwinnable", "unknown")}

@@ -34,36 +34,16 @@ sys.path.insert(0, str(ROOT / "py"))
 
 from solitaire.registry import make_rules  # noqa: E402
 from solitaire.solver import solver_for  # noqa: E402
+from solver_bench import checked_solve, percentile, summary  # noqa: E402
 
 BUDGET_STEPS = (100, 200, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000, 200_000, 500_000, 1_000_000)
-
-
-def percentile(values: list[float], share: float) -> float:
-    """The nearest-rank percentile (share in 0..1) of a non-empty list."""
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, int(round(share * len(ordered) + 0.5)) - 1))]
-
-
-def summary(values: list[float]) -> dict[str, float]:
-    return {"median": statistics.median(values), "p95": percentile(values, 0.95), "mean": statistics.fmean(values),
-            "max": max(values)}
 
 
 def solve_deal(game_id: str, number: int, budget: int) -> dict[str, Any]:
     rules = make_rules(game_id, {})
     solver = solver_for(rules)
     position = rules.deal(number)
-    wall, cpu = time.perf_counter(), time.process_time()
-    verdict = solver.solve(position, budget)
-    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-    if verdict.status == "winnable":
-        replayed = position
-        for move in verdict.moves:
-            replayed = rules.apply(replayed, move)
-        if not rules.is_won(replayed):
-            raise SystemExit(f"{game_id} deal {number}: the winning line does not win")
-    return {"deal": number, "status": verdict.status, "nodes": verdict.nodes, "moves": len(verdict.moves),
-            "wall": wall, "cpu": cpu}
+    return {"deal": number, **checked_solve(rules, solver, position, budget, f"{game_id} deal {number}")}
 
 
 def by_budget(rows: list[dict[str, Any]], budget: int) -> dict[str, Any]:

@@ -44,36 +44,9 @@ sys.path.insert(0, str(ROOT / "py"))
 from solitaire.daily import MAX_CANDIDATES, daily  # noqa: E402
 from solitaire.games.spider import Spider, SpiderPosition  # noqa: E402
 from solitaire.solvers.spider import SpiderSolver  # noqa: E402
+from solver_bench import checked_solve, percentile, summary  # noqa: E402
 
 BUDGET_STEPS = (500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000, 200_000, 500_000, 1_000_000)
-
-
-def percentile(values: list[float], share: float) -> float:
-    """The nearest-rank percentile (share in 0..1) of a non-empty list."""
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, int(round(share * len(ordered) + 0.5)) - 1))]
-
-
-def summary(values: list[float]) -> dict[str, float]:
-    return {
-        "median": statistics.median(values),
-        "p95": percentile(values, 0.95),
-        "mean": statistics.fmean(values),
-        "max": max(values),
-    }
-
-
-def solve(rules: Spider, solver: SpiderSolver, position: SpiderPosition, budget: int) -> dict[str, Any]:
-    wall, cpu = time.perf_counter(), time.process_time()
-    verdict = solver.solve(position, budget)
-    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-    if verdict.status == "winnable":
-        replayed = position
-        for move in verdict.moves:
-            replayed = rules.apply(replayed, move)
-        if not rules.is_won(replayed):
-            raise SystemExit(f"the winning line does not win:\n{rules.text_layout(position)}")
-    return {"status": verdict.status, "nodes": verdict.nodes, "moves": len(verdict.moves), "wall": wall, "cpu": cpu}
 
 
 def daily_cost(rows: list[dict[str, Any]], budget: int) -> dict[str, Any]:
@@ -96,7 +69,7 @@ def bench(suits: str, args: argparse.Namespace) -> dict[str, Any]:
     rows: list[dict[str, Any]] = []
     started = time.perf_counter()
     for number in range(args.start, args.start + args.deals):
-        rows.append({"deal": number, **solve(rules, solver, rules.deal(number), args.budget)})
+        rows.append({"deal": number, **checked_solve(rules, solver, rules.deal(number), args.budget)})
         if len(rows) % 25 == 0:
             print(f"  ... {suits} suit(s): {len(rows)} deals, {time.perf_counter() - started:.0f} s", file=sys.stderr, flush=True)
     count = len(rows)
