@@ -90,6 +90,51 @@ def test_a_three_that_can_never_move_loses() -> None:
     assert verdict.moves == ()
 
 
+def test_a_ten_held_for_good_by_a_nine_loses() -> None:
+    """The Nine of Clubs lies on the Ten of Diamonds, the Five of Clubs and the
+    Four of Spades, all face down: it needs the Ten of Hearts, which the Nine of
+    Spades covers; that Nine needs a red Ten (one is under the Nine of Clubs, it
+    lies on the other) or the Four of Spades home. Neither Nine can leave first.
+    The frozen-column test alone does not see it (the Ten of Hearts is face up);
+    the stuck-card test does, before a single move."""
+    position = table(
+        "[4S] [5C] [TD] 9C",
+        "TH 9S",
+        stock="JH QH KH JD QD KD 6C 7C 8C TC JC QC KC 5S 6S 7S 8S TS JS QS KS",
+        foundations=("AC 2C 3C 4C", "AD 2D 3D 4D 5D 6D 7D 8D 9D", "AH 2H 3H 4H 5H 6H 7H 8H 9H", "AS 2S 3S"),
+    )
+    context = Context(DRAW_ONE, position)
+    assert context.stuck(context.node(position)[0])
+    verdict = solve(DRAW_ONE, position)
+    assert verdict == Verdict("unwinnable", (), 0)
+    # Take the Nine of Spades out of the lock (home for the Four of Spades) and it is won.
+    freed = replace(position, tableau=(position.tableau[0], (35,)) + position.tableau[2:])
+    freed = replace(freed, stock=freed.stock + (47,))
+    assert not Context(DRAW_ONE, freed).stuck(Context(DRAW_ONE, freed).node(freed)[0])
+
+
+@pytest.mark.parametrize(
+    ("rules", "deals"),
+    [(DRAW_ONE, range(1, 9)), (DRAW_THREE, range(1, 7)), (DOUBLE_ONE, range(1, 3)), (DOUBLE_THREE, range(1, 3))],
+    ids=lambda value: getattr(value, "game_id", "deals"),
+)
+def test_no_position_on_a_winning_line_is_called_stuck(rules: Klondike, deals: range) -> None:
+    """Every position a winning line passes through can be won, so the stuck-card
+    test (and the frozen-column test before it) must pass every one of them."""
+    checked = 0
+    for deal in deals:
+        position = rules.deal(deal)
+        verdict = solve(rules, position, budget=5_000)
+        if verdict.status != "winnable":
+            continue
+        context = Context(rules, position)
+        for move in verdict.moves:
+            assert not context.frozen(context.node(position)[0]), (deal, position)
+            position = rules.apply(position, move)
+            checked += 1
+    assert checked > 300
+
+
 def test_cards_taken_back_from_the_foundations_win() -> None:
     """Draw three, last pass (Vegas): the stock deals AH, 7H, 3H in one group, then
     2H, 4H, 6H, ... The Ace goes home, but the Three and the cards after it need

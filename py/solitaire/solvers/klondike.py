@@ -71,6 +71,11 @@ Other pruning (all exact)
     card one higher of the other colour, or home after all lower cards of its
     suit); if, for a set of columns, every way out of each is buried face down
     in the set, none can go first and the position is lost (not expanded).
+    Stuck cards (the same argument for every card lying on another): a card
+    is locked while a card lying on it has not left, and a card in the talon
+    or home becomes a column top only by being put on one a rank higher; if
+    for a set of cards every way out of each needs a card that one of the set
+    locks, none can leave first, and the position is lost (see ``stuck``).
     Draw one with unlimited passes: any talon card can be played at any time,
     so playing one onto a column can wait until something is put on it; such
     plays come only as compound moves "talon card onto a column, then a run,
@@ -120,6 +125,13 @@ RED = tuple(1 if c // 13 in (1, 2) else 0 for c in range(52))
 CODE = tuple(RANK[c] * 2 + RED[c] for c in range(52))
 NEED = tuple((RANK[c] - 1) * 2 + 1 - RED[c] for c in range(52))
 OTHER_COLOUR = ((1, 2), (0, 3), (0, 3), (1, 2))
+BIT = tuple(1 << c for c in range(52))
+# The lower cards of a card's suit, and the two cards it can lie on (none for a King), as bits.
+LOWER = tuple(BIT[c] - BIT[c - c % 13] for c in range(52))
+PARENT_BITS = tuple(
+    0 if c % 13 == 12 else sum(BIT[suit * 13 + c % 13 + 1] for suit in OTHER_COLOUR[c // 13]) for c in range(52)
+)
+HIGHEST_FIRST = sorted(range(52), key=lambda c: -(c % 13))
 SAME_COLOUR = (3, 2, 1, 0)
 KING = 13
 
@@ -178,6 +190,7 @@ class Context:
         self.prefix_cache: dict[bytes, bytes] = {}
         self.runs_cache: dict[bytes, tuple[tuple[int, int, int, int, bool], ...]] = {}
         self.frozen_cache: dict[tuple[bytes, ...], bool] = {}
+        self.facts_cache: dict[bytes, tuple[int, tuple[tuple[int, int, int], ...]]] = {}
 
     def permutation(self, size: int, redeals: int) -> tuple[int, ...]:
         """Where a redeal puts the talon cards: new talon[i] = old talon[result[i]].
@@ -338,7 +351,7 @@ class Context:
         key = tuple(self.prefix(column) for column in columns)
         known = self.frozen_cache.get(key)
         if known is not None:
-            return known
+            return known or self.stuck(columns)
         left = [p for p in key if p and RANK[p[-1]] != KING]
         decks = self.decks
         changed = True
@@ -359,7 +372,114 @@ class Context:
         if len(self.frozen_cache) > 100_000:
             self.frozen_cache.clear()
         self.frozen_cache[key] = result
-        return result
+        return result or self.stuck(columns)
+
+    def stuck(self, columns: tuple[bytes, ...]) -> bool:
+        """True if some card can never leave the card it lies on, so the game is lost.
+
+        Every card but a King that lies on another card must leave it one day:
+        home (uncovered, after every lower card of its suit) or onto a card one
+        higher of the other colour that is then a column top. A card is locked
+        while a card lying on it has not left (a face-down card: while the
+        face-up card on its column's face-down cards has not left). A card not
+        in a column (stock, waste or home) becomes a column top only by being
+        put on a column top one higher (or, a King, in an empty column). Start
+        with every card that lies on another as "stuck" and drop, again and
+        again, each with a way out that the cards still stuck do not lock. If
+        some are left, none of them can be the first to leave: that move would
+        need a card which only one of them leaving frees. This generalises the
+        frozen-column test to chains like a Nine whose free Ten is covered for
+        good by the other Nine, which needs the Ten buried under the first.
+        """
+        decks = self.decks
+        if decks == 1:
+            return self.stuck_one_deck(columns)
+        in_columns = [0] * 52
+        facts: dict[tuple[int, int], tuple[int, int, bytes]] = {}
+        for i, column in enumerate(columns):
+            for j, card in enumerate(column):
+                in_columns[card % FACE_DOWN] += 1
+                if j and card < FACE_DOWN and RANK[card] != KING:
+                    under = column[j - 1]
+                    facts[(i, j)] = (card, under, column[:j] if under >= FACE_DOWN else bytes((under,)))
+        changed = True
+        while changed and facts:
+            changed = False
+            locked = [0] * 52
+            for _, _, locks in facts.values():
+                for card in locks:
+                    locked[card % FACE_DOWN] += 1
+            known: dict[int, bool] = {}
+
+            def can_top(card: int) -> bool:
+                """Whether ``card`` can ever be a column top while the stuck cards stay."""
+                found = known.get(card)
+                if found is None:
+                    if in_columns[card] > locked[card]:
+                        found = True
+                    elif in_columns[card] >= decks:
+                        found = False
+                    else:
+                        rank = RANK[card]
+                        found = rank == KING or any(can_top(suit * 13 + rank) for suit in OTHER_COLOUR[SUIT[card]])
+                    known[card] = found
+                return found
+
+            for (i, j), (card, _, _) in list(facts.items()):
+                rank = RANK[card]
+                home = (i, j + 1) not in facts and all(locked[card - k] < decks for k in range(1, rank))
+                if home or any(can_top(suit * 13 + rank) for suit in OTHER_COLOUR[SUIT[card]]):
+                    del facts[(i, j)]
+                    changed = True
+        return bool(facts)
+
+    def column_facts(self, column: bytes) -> tuple[int, tuple[tuple[int, int, int], ...]]:
+        """For ``stuck`` (one deck): the column's cards as bits, and per card lying on
+        another (not a King): its index, the card, the bits of the cards it locks."""
+        found = self.facts_cache.get(column)
+        if found is None:
+            cards = 0
+            facts = []
+            for j, card in enumerate(column):
+                cards |= BIT[card % FACE_DOWN]
+                if j and card < FACE_DOWN and RANK[card] != KING:
+                    locks = cards & ~BIT[card] if column[j - 1] >= FACE_DOWN else BIT[column[j - 1]]
+                    facts.append((j, card, locks))
+            found = cards, tuple(facts)
+            if len(self.facts_cache) > 200_000:
+                self.facts_cache.clear()
+            self.facts_cache[column] = found
+        return found
+
+    def stuck_one_deck(self, columns: tuple[bytes, ...]) -> bool:
+        """``stuck`` with the cards as bits (one deck)."""
+        in_columns = 0
+        alive: dict[tuple[int, int], tuple[int, int]] = {}
+        for i, column in enumerate(columns):
+            if column:
+                cards, facts = self.column_facts(column)
+                in_columns |= cards
+                for j, card, locks in facts:
+                    alive[(i, j)] = (card, locks)
+        # The cards in the talon or home, highest first: each can be a top once a parent can.
+        outside = [card for card in HIGHEST_FIRST if not in_columns & BIT[card]]
+        changed = True
+        while changed and alive:
+            changed = False
+            locked = 0
+            for _, locks in alive.values():
+                locked |= locks
+            can_top = in_columns & ~locked
+            for card in outside:
+                if RANK[card] == KING or can_top & PARENT_BITS[card]:
+                    can_top |= BIT[card]
+            for place, (card, _) in list(alive.items()):
+                if can_top & PARENT_BITS[card] or (
+                    not locked & LOWER[card] and (place[0], place[1] + 1) not in alive
+                ):
+                    del alive[place]
+                    changed = True
+        return bool(alive)
 
     # -- safe moves -------------------------------------------------------
 
