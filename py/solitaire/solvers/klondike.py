@@ -191,6 +191,7 @@ class Context:
         self.runs_cache: dict[bytes, tuple[tuple[int, int, int, int, bool], ...]] = {}
         self.frozen_cache: dict[tuple[bytes, ...], bool] = {}
         self.facts_cache: dict[bytes, tuple[int, tuple[tuple[int, int, int], ...]]] = {}
+        self.ready_cache: dict[tuple[int, ...], int] = {}  # foundations -> the cards safe to put home, as bits
 
     def permutation(self, size: int, redeals: int) -> tuple[int, ...]:
         """Where a redeal puts the talon cards: new talon[i] = old talon[result[i]].
@@ -377,7 +378,8 @@ class Context:
     def stuck(self, columns: tuple[bytes, ...]) -> bool:
         """True if some card can never leave the card it lies on, so the game is lost.
 
-        Every card but a King that lies on another card must leave it one day:
+        Every card that lies on another card must leave it one day (Kings: see
+        ``stuck_one_deck``; with two decks they are left out):
         home (uncovered, after every lower card of its suit) or onto a card one
         higher of the other colour that is then a column top. A card is locked
         while a card lying on it has not left (a face-down card: while the
@@ -435,14 +437,14 @@ class Context:
 
     def column_facts(self, column: bytes) -> tuple[int, tuple[tuple[int, int, int], ...]]:
         """For ``stuck`` (one deck): the column's cards as bits, and per card lying on
-        another (not a King): its index, the card, the bits of the cards it locks."""
+        another: its index, the card, the bits of the cards it locks."""
         found = self.facts_cache.get(column)
         if found is None:
             cards = 0
             facts = []
             for j, card in enumerate(column):
                 cards |= BIT[card % FACE_DOWN]
-                if j and card < FACE_DOWN and RANK[card] != KING:
+                if j and card < FACE_DOWN:
                     locks = cards & ~BIT[card] if column[j - 1] >= FACE_DOWN else BIT[column[j - 1]]
                     facts.append((j, card, locks))
             found = cards, tuple(facts)
@@ -452,15 +454,25 @@ class Context:
         return found
 
     def stuck_one_deck(self, columns: tuple[bytes, ...]) -> bool:
-        """``stuck`` with the cards as bits (one deck)."""
+        """``stuck`` with the cards as bits (one deck), Kings included: a King lying on
+        face-down cards leaves only home or for an empty column, and a column empties
+        only when its bottom card leaves: home, uncovered, or (not a King) onto a card
+        that can be a top, with the cards on it."""
         in_columns = 0
         alive: dict[tuple[int, int], tuple[int, int]] = {}
+        # (column, bottom card, its bit if face down) of the columns that might empty
+        bottoms: list[tuple[int, int, int]] = []
+        empty = False
         for i, column in enumerate(columns):
-            if column:
-                cards, facts = self.column_facts(column)
-                in_columns |= cards
-                for j, card, locks in facts:
-                    alive[(i, j)] = (card, locks)
+            if not column:
+                empty = True
+                continue
+            cards, facts = self.column_facts(column)
+            in_columns |= cards
+            for j, card, locks in facts:
+                alive[(i, j)] = (card, locks)
+            bottom = column[0] % FACE_DOWN
+            bottoms.append((i, bottom, BIT[bottom] if column[0] >= FACE_DOWN else 0))
         # The cards in the talon or home, highest first: each can be a top once a parent can.
         outside = [card for card in HIGHEST_FIRST if not in_columns & BIT[card]]
         changed = True
@@ -469,12 +481,24 @@ class Context:
             locked = 0
             for _, locks in alive.values():
                 locked |= locks
-            can_top = in_columns & ~locked
-            for card in outside:
-                if RANK[card] == KING or can_top & PARENT_BITS[card]:
-                    can_top |= BIT[card]
+            kings_top = True
+            while True:
+                can_top = in_columns & ~locked
+                for card in outside:
+                    if (kings_top if RANK[card] == KING else can_top & PARENT_BITS[card]):
+                        can_top |= BIT[card]
+                # A face-down bottom card stays while it is locked; a face-up one can
+                # leave with the cards on it, or home once they have left.
+                emptiable = empty or any(
+                    not locked & down
+                    and (can_top & PARENT_BITS[card] or not locked & LOWER[card] and (i, 1) not in alive)
+                    for i, card, down in bottoms
+                )
+                if emptiable or not kings_top:
+                    break
+                kings_top = False
             for place, (card, _) in list(alive.items()):
-                if can_top & PARENT_BITS[card] or (
+                if (emptiable if RANK[card] == KING else can_top & PARENT_BITS[card]) or (
                     not locked & LOWER[card] and (place[0], place[1] + 1) not in alive
                 ):
                     del alive[place]
@@ -511,9 +535,37 @@ class Context:
             return s + 1
         return s if found[s] == below else -1
 
+    def any_safe(self, node: Node) -> bool:
+        """Whether ``close`` has a card to put home (a quick test: most nodes have none)."""
+        columns, found, talon, pointer, _ = node
+        ready = self.ready_cache.get(found)
+        if ready is None:
+            ready = 0
+            for suit in range(4):
+                for k in range(self.decks):
+                    height = found[suit * self.decks + k]
+                    card = suit * 13 + height
+                    if height < KING and self.home_pile(card, found) >= 0 and self.safe(card, found):
+                        ready |= BIT[card]
+            if len(self.ready_cache) > 100_000:
+                self.ready_cache.clear()
+            self.ready_cache[found] = ready
+        if not ready:
+            return False
+        for column in columns:
+            if column and ready & BIT[column[-1]]:
+                return True
+        if not talon:
+            return False
+        if self.free_talon:
+            return any(ready & BIT[card] for card in talon)
+        return self.waste_top_safe and pointer > 0 and bool(ready & BIT[talon[pointer - 1]])
+
     def close(self, node: Node, steps: list[Step]) -> Node:
         """Play every safe move (appending them to ``steps``) until none is left."""
         columns, found, talon, pointer, redeals = node
+        if not self.any_safe(node):
+            return node
         decks = self.decks
         changed = True
         while changed:
