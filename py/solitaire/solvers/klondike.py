@@ -191,6 +191,7 @@ class Context:
         self.runs_cache: dict[bytes, tuple[tuple[int, int, int, int, bool], ...]] = {}
         self.frozen_cache: dict[tuple[bytes, ...], bool] = {}
         self.facts_cache: dict[bytes, tuple[int, tuple[tuple[int, int, int], ...]]] = {}
+        self.stuck_cache: dict[tuple[bytes, ...], bool] = {}
         self.ready_cache: dict[tuple[int, ...], int] = {}  # foundations -> the cards safe to put home, as bits
 
     def permutation(self, size: int, redeals: int) -> tuple[int, ...]:
@@ -393,9 +394,20 @@ class Context:
         frozen-column test to chains like a Nine whose free Ten is covered for
         good by the other Nine, which needs the Ten buried under the first.
         """
+        # The answer depends on the columns only (the other cards are in the talon or
+        # home, alike here), and many positions differ only there.
+        key = tuple(sorted(columns))
+        known = self.stuck_cache.get(key)
+        if known is None:
+            known = self.stuck_one_deck(columns) if self.decks == 1 else self.stuck_two_decks(columns)
+            if len(self.stuck_cache) > 200_000:
+                self.stuck_cache.clear()
+            self.stuck_cache[key] = known
+        return known
+
+    def stuck_two_decks(self, columns: tuple[bytes, ...]) -> bool:
+        """``stuck`` with cards counted (two decks; Kings left out)."""
         decks = self.decks
-        if decks == 1:
-            return self.stuck_one_deck(columns)
         in_columns = [0] * 52
         facts: dict[tuple[int, int], tuple[int, int, bytes]] = {}
         for i, column in enumerate(columns):
