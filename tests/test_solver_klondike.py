@@ -113,6 +113,31 @@ def test_a_ten_held_for_good_by_a_nine_loses() -> None:
     assert not Context(DRAW_ONE, freed).stuck(Context(DRAW_ONE, freed).node(freed)[0])
 
 
+def test_kings_that_need_an_empty_column_no_column_can_give() -> None:
+    """A position met in the search of deal 167: the black Kings are in the
+    stock, and each comes out only into an empty column; every card that could
+    empty a column waits, through a chain of covered cards, for one of them. So
+    nothing can be the first to move out of the lock. The test counts on Kings
+    and empty columns: without them (as with two decks) it sees nothing."""
+    columns = (
+        "2D",
+        "KD",
+        "[2S] 5S",
+        "[8D] JC",
+        "[3S] [5H] [4C] QD JS TH 9C 8H 7C 6D 5C",
+        "[QC] [3C] [TC] [AC] [9H] 8S 7H",
+        "[9S] [9D] [AD] [TD] [5D] 8C",
+    )
+    position = table(*columns)
+    out = [card for card in range(52) if not any(card in column for column in position.tableau)]
+    position = replace(position, stock=tuple(out))
+    context = Context(DRAW_ONE, position)
+    node = context.node(position)
+    assert context.stuck(node[0])
+    assert not context.stuck_two_decks(node[0])
+    assert solve(DRAW_ONE, position) == Verdict("unwinnable", (), 0)
+
+
 @pytest.mark.parametrize(
     ("rules", "deals"),
     [(DRAW_ONE, range(1, 9)), (DRAW_THREE, range(1, 7)), (DOUBLE_ONE, range(1, 3)), (DOUBLE_THREE, range(1, 3))],
