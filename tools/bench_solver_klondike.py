@@ -2,11 +2,21 @@
 
     .venv/bin/python tools/bench_solver_klondike.py [--deals 100] [--start 1] [--budget N]
         [--draw 1|3] [--game klondike|double-klondike] [--scoring standard|vegas|none]
-        [--json PATH] [--quiet]
+        [--json PATH] [--quiet] [--redo EARLIER.json]
 
 A benchmark, not a test: it prints a table and writes the figures to
 bench-results/solver-klondike-<game>-draw<N>-<time>.json (or --json PATH).
 Every winnable verdict is checked by replaying its line through the rules.
+Each deal's row is also appended to PATH + ".rows" as soon as it is solved;
+a run given the same --json PATH skips the deals found there, so a long run
+that was stopped goes on where it was.
+
+--redo EARLIER.json solves again, at --budget, only the deals that an earlier
+run with the same options (of these deals or more) left unknown, and keeps its
+other rows.
+The search is deterministic and stops at its first verdict, so a deal settled
+within the earlier budget gets the same verdict, nodes and line at a larger
+one: the table is that of a run of every deal at the larger budget.
 
 Reference (Klondike, full information, foundation-to-column moves allowed,
 unlimited passes): Blake and Gent, "The Winnability of Klondike Solitaire and
@@ -56,15 +66,43 @@ def main() -> int:
     parser.add_argument("--scoring", default="standard")
     parser.add_argument("--json", type=Path)
     parser.add_argument("--quiet", action="store_true", help="no line per deal")
+    parser.add_argument("--redo", type=Path, help="an earlier result: solve only its unknown deals again")
     args = parser.parse_args()
+
+    path = args.json
+    if path is None:
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        path = ROOT / "bench-results" / f"solver-klondike-{args.game}-draw{args.draw}-{stamp}.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    checkpoint = path.with_name(path.name + ".rows")
+    done = {}
+    if checkpoint.exists():
+        done = {row["deal"]: row for row in map(json.loads, checkpoint.read_text().splitlines()) if row}
+    deals = range(args.start, args.start + args.deals)
+    kept = {}
+    redone_from = None
+    if args.redo is not None:
+        earlier = json.loads(args.redo.read_text())
+        solved = {row["deal"] for row in earlier["rows"]}
+        if (earlier["game"], earlier["draw"], earlier["scoring"]) != (args.game, args.draw, args.scoring):
+            raise SystemExit(f"{args.redo}: a run with other options")
+        if earlier["budget"] > args.budget or not solved.issuperset(deals):
+            raise SystemExit(f"{args.redo}: a larger budget than --budget, or not all of these deals")
+        kept = {row["deal"]: row for row in earlier["rows"] if row["status"] != "unknown"}
+        redone_from = {"file": str(args.redo), "budget": earlier["budget"]}
 
     rules = make_rules(args.game, {"draw": args.draw, "scoring": args.scoring})
     solver = KlondikeSolver(rules)
     rows: list[dict[str, Any]] = []
-    for deal in range(args.start, args.start + args.deals):
+    for deal in deals:
+        if deal in kept or deal in done:
+            rows.append(kept.get(deal) or done[deal])
+            continue
         solved = checked_solve(rules, solver, rules.deal(deal), args.budget, f"deal {deal}")
         # Wall time, as a player waits it; CPU time too, fairer on a busy machine.
         rows.append({"deal": deal, **solved, "seconds": solved["wall"]})
+        with checkpoint.open("a") as file:
+            file.write(json.dumps(rows[-1]) + "\n")
         status, nodes, moves, seconds = solved["status"], solved["nodes"], solved["moves"], solved["wall"]
         if not args.quiet:
             print(f"{deal:6d} {status:10s} {nodes:9d} nodes {moves:4d} moves {seconds:8.3f} s", flush=True)
@@ -81,6 +119,7 @@ def main() -> int:
         "draw": args.draw,
         "scoring": args.scoring,
         "budget": args.budget,
+        "redone_from": redone_from,
         "start": args.start,
         "deals": total,
         "counts": counts,
@@ -110,11 +149,6 @@ def main() -> int:
     print(f"  time per deal: median {summary['seconds_median'] * 1000:.1f} ms, p95 {summary['seconds_p95'] * 1000:.1f} ms, total {summary['seconds_total']:.1f} s")
     print(f"  nodes per deal: median {summary['nodes_median']:.0f}, p95 {summary['nodes_p95']:.0f}; {summary['nodes_per_second']:.0f} nodes/s")
 
-    path = args.json
-    if path is None:
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        path = ROOT / "bench-results" / f"solver-klondike-{args.game}-draw{args.draw}-{stamp}.json"
-    path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(summary, indent=1) + "\n")
     print(f"  written to {path}")
     return 0

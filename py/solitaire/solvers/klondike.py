@@ -192,7 +192,8 @@ class Context:
         self.frozen_cache: dict[tuple[bytes, ...], bool] = {}
         self.facts_cache: dict[bytes, tuple[int, tuple[tuple[int, int, int], ...]]] = {}
         self.stuck_cache: dict[tuple[bytes, ...], bool] = {}
-        self.ready_cache: dict[tuple[int, ...], int] = {}  # foundations -> the cards safe to put home, as bits
+        self.ready_cache: dict[tuple[int, ...], int] = {}
+        self.fitting: dict[tuple[int, ...], int] = {}  # foundations -> the cards that fit on them, as bits  # foundations -> the cards safe to put home, as bits
 
     def permutation(self, size: int, redeals: int) -> tuple[int, ...]:
         """Where a redeal puts the talon cards: new talon[i] = old talon[result[i]].
@@ -547,6 +548,17 @@ class Context:
             return s + 1
         return s if found[s] == below else -1
 
+    def fitting_cards(self, found: tuple[int, ...]) -> int:
+        """The cards that fit on their foundation (``home_pile`` >= 0), as bits; remembered."""
+        fits = 0
+        for pile, height in enumerate(found):
+            if height < KING:
+                fits |= BIT[pile // self.decks * 13 + height]
+        if len(self.fitting) > 100_000:
+            self.fitting.clear()
+        self.fitting[found] = fits
+        return fits
+
     def any_safe(self, node: Node) -> bool:
         """Whether ``close`` has a card to put home (a quick test: most nodes have none)."""
         columns, found, talon, pointer, _ = node
@@ -647,8 +659,14 @@ class Context:
                 accepts.setdefault(NEED[column[-1]], []).append(i)
             elif empty < 0:
                 empty = i
-        # Every face-up run ending at a column top, by the code of its first card.
+        # The cards that fit on their foundation, as bits.
+        fits = self.fitting.get(found)
+        if fits is None:
+            fits = self.fitting_cards(found)
+        # Every face-up run ending at a column top, by the code of its first card
+        # (only compound moves from the talon look them up).
         heads: dict[int, list[tuple[int, int, int]]] = {}
+        want_heads = free and self.compounds
         # Run moves that turn no card: (column, target, count), made into compounds below.
         runs_off: list[tuple[int, int, int]] = []
         runs_cache = self.runs_cache
@@ -657,7 +675,7 @@ class Context:
             if not column:
                 continue
             top = column[-1]
-            if self.home_pile(top, found) >= 0:
+            if fits & BIT[top]:
                 if len(column) > 1 and column[-2] >= FACE_DOWN:
                     reveal.append((1 - len(column), (TO_HOME, i)))
                 else:
@@ -666,7 +684,8 @@ class Context:
             if runs is None:
                 runs = self.column_runs(column)
             for code, count, under, j, king in runs:
-                heads.setdefault(code, []).append((i, count, under))
+                if want_heads:
+                    heads.setdefault(code, []).append((i, count, under))
                 targets = accepts.get(code)
                 if targets is None and king and empty >= 0 and j > 0:
                     targets = [empty]
@@ -674,7 +693,7 @@ class Context:
                     for t in targets:
                         if under >= FACE_DOWN:
                             reveal.append((-j, (RUN, i, t, count)))
-                        elif j == 0 or not strict or self.home_pile(under, found) >= 0:
+                        elif j == 0 or not strict or fits & BIT[under]:
                             runs_off.append((i, t, count))
         reach: list[tuple[int, int, int, int, bytes]] = []
         by_code: dict[int, list[int]] = {}
@@ -682,13 +701,13 @@ class Context:
             if free:
                 for card in sorted(set(talon)):
                     by_code.setdefault(CODE[card], []).append(card)
-                    if self.home_pile(card, found) >= 0:
+                    if fits & BIT[card]:
                         home.append((TALON_CARD, card, -1))
             else:
                 reach = self.reach(talon, pointer, redeals)
                 for entry in reach:
                     card, q, clicks, redealt, base = entry
-                    if self.home_pile(card, found) >= 0:
+                    if fits & BIT[card]:
                         from_talon.append((TALON, q, clicks, redealt, -1, base))
                     targets = accepts.get(CODE[card])
                     if targets is not None:
