@@ -8,13 +8,12 @@ A benchmark, not a test: it prints a table and writes the figures to
 bench-results/solver-klondike-<game>-draw<N>-<time>.json (or --json PATH).
 Every winnable verdict is checked by replaying its line through the rules.
 Each deal's row is also appended to PATH + ".rows" as soon as it is solved;
-a run given the same --json PATH skips the deals found there, so a long run
-that was stopped goes on where it was.
+a run given the same --json PATH (and the same options) skips the deals
+found there, so a long run that was stopped goes on where it was.
 
 --redo EARLIER.json solves again, at --budget, only the deals that an earlier
 run with the same options (of these deals or more) left unknown, and keeps its
-other rows.
-The search is deterministic and stops at its first verdict, so a deal settled
+other rows. The search is deterministic and stops at its first verdict, so a deal settled
 within the earlier budget gets the same verdict, nodes and line at a larger
 one: the table is that of a run of every deal at the larger budget.
 

@@ -192,8 +192,8 @@ class Context:
         self.frozen_cache: dict[tuple[bytes, ...], bool] = {}
         self.facts_cache: dict[bytes, tuple[int, tuple[tuple[int, int, int], ...]]] = {}
         self.stuck_cache: dict[tuple[bytes, ...], bool] = {}
-        self.ready_cache: dict[tuple[int, ...], int] = {}
-        self.fitting: dict[tuple[int, ...], int] = {}  # foundations -> the cards that fit on them, as bits  # foundations -> the cards safe to put home, as bits
+        self.ready_cache: dict[tuple[int, ...], int] = {}  # foundations -> the cards safe to put home, as bits
+        self.fitting: dict[tuple[int, ...], int] = {}  # foundations -> the cards that fit on them, as bits
 
     def permutation(self, size: int, redeals: int) -> tuple[int, ...]:
         """Where a redeal puts the talon cards: new talon[i] = old talon[result[i]].
