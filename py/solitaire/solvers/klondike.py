@@ -192,8 +192,8 @@ class Context:
         self.frozen_cache: dict[tuple[bytes, ...], bool] = {}
         self.facts_cache: dict[bytes, tuple[int, tuple[tuple[int, int, int], ...]]] = {}
         self.stuck_cache: dict[tuple[bytes, ...], bool] = {}
-        self.ready_cache: dict[tuple[int, ...], int] = {}  # foundations -> the cards safe to put home, as bits
-        self.fitting: dict[tuple[int, ...], int] = {}  # foundations -> the cards that fit on them, as bits
+        # foundations -> the cards that fit on them and those safe to put home, as bits
+        self.foundation_cache: dict[tuple[int, ...], tuple[int, int]] = {}
 
     def permutation(self, size: int, redeals: int) -> tuple[int, ...]:
         """Where a redeal puts the talon cards: new talon[i] = old talon[result[i]].
@@ -548,32 +548,27 @@ class Context:
             return s + 1
         return s if found[s] == below else -1
 
-    def fitting_cards(self, found: tuple[int, ...]) -> int:
-        """The cards that fit on their foundation (``home_pile`` >= 0), as bits; remembered."""
-        fits = 0
-        for pile, height in enumerate(found):
-            if height < KING:
-                fits |= BIT[pile // self.decks * 13 + height]
-        if len(self.fitting) > 100_000:
-            self.fitting.clear()
-        self.fitting[found] = fits
-        return fits
+    def foundation_cards(self, found: tuple[int, ...]) -> tuple[int, int]:
+        """The cards that fit on their foundation (``home_pile`` >= 0), and those of them
+        safe to put home, as bits; remembered per foundations."""
+        known = self.foundation_cache.get(found)
+        if known is None:
+            fits = ready = 0
+            for pile, height in enumerate(found):
+                if height < KING:
+                    card = pile // self.decks * 13 + height
+                    fits |= BIT[card]
+                    if self.safe(card, found):
+                        ready |= BIT[card]
+            if len(self.foundation_cache) > 100_000:
+                self.foundation_cache.clear()
+            known = self.foundation_cache[found] = fits, ready
+        return known
 
     def any_safe(self, node: Node) -> bool:
         """Whether ``close`` has a card to put home (a quick test: most nodes have none)."""
         columns, found, talon, pointer, _ = node
-        ready = self.ready_cache.get(found)
-        if ready is None:
-            ready = 0
-            for suit in range(4):
-                for k in range(self.decks):
-                    height = found[suit * self.decks + k]
-                    card = suit * 13 + height
-                    if height < KING and self.home_pile(card, found) >= 0 and self.safe(card, found):
-                        ready |= BIT[card]
-            if len(self.ready_cache) > 100_000:
-                self.ready_cache.clear()
-            self.ready_cache[found] = ready
+        ready = self.foundation_cards(found)[1]
         if not ready:
             return False
         for column in columns:
@@ -659,10 +654,7 @@ class Context:
                 accepts.setdefault(NEED[column[-1]], []).append(i)
             elif empty < 0:
                 empty = i
-        # The cards that fit on their foundation, as bits.
-        fits = self.fitting.get(found)
-        if fits is None:
-            fits = self.fitting_cards(found)
+        fits = self.foundation_cards(found)[0]
         # Every face-up run ending at a column top, by the code of its first card
         # (only compound moves from the talon look them up).
         heads: dict[int, list[tuple[int, int, int]]] = {}
