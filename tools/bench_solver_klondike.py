@@ -29,6 +29,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import platform
 import statistics
 import sys
 import time
@@ -42,6 +43,8 @@ from solitaire.registry import make_rules  # noqa: E402
 from solitaire.solvers.klondike import KlondikeSolver  # noqa: E402
 from solver_bench import checked_solve, percentile  # noqa: E402
 
+# The interpreter that solved a row (tools/on_pypy.py runs this under PyPy).
+PYTHON = f"{platform.python_implementation()} {platform.python_version()}"
 REFERENCE = {("klondike", "1"): 90.48, ("klondike", "3"): 81.95}
 
 
@@ -99,7 +102,7 @@ def main() -> int:
             continue
         solved = checked_solve(rules, solver, rules.deal(deal), args.budget, f"deal {deal}")
         # Wall time, as a player waits it; CPU time too, fairer on a busy machine.
-        rows.append({"deal": deal, **solved, "seconds": solved["wall"]})
+        rows.append({"deal": deal, **solved, "seconds": solved["wall"], "python": PYTHON})
         with checkpoint.open("a") as file:
             file.write(json.dumps(rows[-1]) + "\n")
         status, nodes, moves, seconds = solved["status"], solved["nodes"], solved["moves"], solved["wall"]
@@ -133,7 +136,7 @@ def main() -> int:
         "nodes_median": statistics.median(nodes),
         "nodes_p95": percentile(nodes, 0.95),
         "nodes_per_second": sum(nodes) / max(sum(times), 1e-9),
-        "python": sys.version.split()[0],
+        "python": PYTHON,
         "rows": rows,
     }
     print()

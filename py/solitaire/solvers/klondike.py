@@ -274,19 +274,26 @@ class Context:
         redeals = position.redeals if (not self.unlimited) else 0
         return columns, tuple(heights), talon, len(position.waste), redeals
 
-    def key(self, node: Node) -> tuple[Any, ...]:
+    def key(self, node: Node) -> bytes:
+        """The node's entry in the transposition tables, as one ``bytes`` (a few
+        times smaller than a tuple of the parts, so longer searches fit in memory)."""
         columns, found, talon, pointer, redeals = node
-        cols = tuple(sorted(columns))
-        if self.pointer_in_key:
-            return (cols, talon, pointer, redeals, found) if self.decks > 1 else (cols, talon, pointer, redeals)
         draw = self.draw
-        if draw > 1 and (pointer % draw == 0 or pointer == len(talon)):
-            pointer = 0
-        elif draw == 1:
-            pointer = 0
-        return (cols, talon, pointer, found) if self.decks > 1 else (cols, talon, pointer)
+        if self.pointer_in_key:
+            tail = pointer.to_bytes(2, "little") + redeals.to_bytes(4, "little")
+        elif draw > 1 and not (pointer % draw == 0 or pointer == len(talon)):
+            tail = pointer.to_bytes(2, "little")
+        else:
+            tail = b"\0\0"
+        return self.table_key(columns, talon, found) + tail
 
-    def dominated(self, node: Node, pointers: dict[tuple[Any, ...], list[int]]) -> bool:
+    def table_key(self, columns: tuple[bytes, ...], talon: bytes, found: tuple[int, ...]) -> bytes:
+        """Columns (in any order), talon and, with two decks, foundations as one ``bytes``:
+        columns sorted and ended by 255, the talon ended by 254 (no card byte is that high)."""
+        packed = b"\xff".join(sorted(columns)) + b"\xff" + talon + b"\xfe"
+        return packed + bytes(found) if self.decks > 1 else packed
+
+    def dominated(self, node: Node, pointers: dict[bytes, list[int]]) -> bool:
         """Draw three with unlimited passes: is ``node`` no better than a position seen before
         with the same columns and talon? From pointer p the player can go on drawing, or turn
         the waste over and reach all that pointer 0 reaches, so p offers every top card that
@@ -297,7 +304,7 @@ class Context:
         -1 for none) and says False."""
         columns, found, talon, pointer, _ = node
         draw = self.draw
-        whole = (tuple(sorted(columns)), talon, found) if self.decks > 1 else (tuple(sorted(columns)), talon)
+        whole = self.table_key(columns, talon, found)
         seen = pointers.get(whole)
         at_start = pointer % draw == 0 or pointer == len(talon)
         if seen is not None and (at_start or 0 <= seen[pointer % draw] <= pointer):
@@ -859,16 +866,16 @@ def lift(column: bytes, count: int) -> bytes:
 class DepthFirst:
     """One resumable depth-first search from one node."""
 
-    def __init__(self, context: Context, root: Node, visited: set[tuple[Any, ...]] | None = None) -> None:
+    def __init__(self, context: Context, root: Node, visited: set[bytes] | None = None) -> None:
         self.context = context
         steps: list[Step] = []
         root = context.close(root, steps)
         self.root_steps = steps
         # The transposition table, maybe shared with another search of the same moves.
-        self.visited: set[tuple[Any, ...]] = set() if visited is None else visited
+        self.visited: set[bytes] = set() if visited is None else visited
         self.visited.add(context.key(root))
         # Columns and talon -> least pointers seen (draw three's dominance, see Context.dominated).
-        self.pointers: dict[tuple[Any, ...], list[int]] = {}
+        self.pointers: dict[bytes, list[int]] = {}
         if context.pointer_dominance:
             context.dominated(root, self.pointers)
         # Frames: node, its moves, the next move to try, the steps that led to it.
@@ -936,16 +943,19 @@ class BestFirst:
     those of the depth-first search, so an exhausted search is as much a proof."""
 
     def __init__(
-        self, context: Context, root: Node, visited: set[tuple[Any, ...]] | None = None, weight: int = 3
+        self, context: Context, root: Node, visited: set[bytes] | None = None, weight: int = 3
     ) -> None:
         self.context = context
         self.weight = weight
         steps: list[Step] = []
         root = context.close(root, steps)
-        self.visited: set[tuple[Any, ...]] = set() if visited is None else visited
+        self.visited: set[bytes] = set() if visited is None else visited
         self.visited.add(context.key(root))
-        # Expanded nodes: the node, the steps from its parent, its parent's index.
-        self.store: list[tuple[Node, list[Step], int]] = [(root, steps, -1)]
+        # Expanded nodes: the node (None once no child waits for it, to save memory),
+        # the steps from its parent, its parent's index.
+        self.store: list[tuple[Node | None, list[Step], int]] = [(root, steps, -1)]
+        # Per expanded node: its children waiting in the heap.
+        self.waiting: list[int] = [0]
         # Waiting children: priority, tie-break, parent index, the move from the parent.
         self.heap: list[tuple[int, int, int, Step]] = []
         self.line: list[Step] | None = None
@@ -979,6 +989,7 @@ class BestFirst:
         context = self.context
         heap = self.heap
         store = self.store
+        waiting = self.waiting
         visited = self.visited
         close = context.close
         play = context.play
@@ -996,9 +1007,16 @@ class BestFirst:
             else:
                 _, _, parent, step = heappop(heap)
                 steps = list(step[1]) if step[0] == COMPOUND else [step]
-                store.append((close(play(store[parent][0], step), steps), steps, parent))
+                parent_node = store[parent][0]
+                assert parent_node is not None
+                store.append((close(play(parent_node, step), steps), steps, parent))
+                waiting.append(0)
                 index = len(store) - 1
+                waiting[parent] -= 1
+                if not waiting[parent]:
+                    store[parent] = (None,) + store[parent][1:]
             node = store[index][0]
+            assert node is not None
             self.nodes += 1
             for step in moves(node):
                 steps = list(step[1]) if step[0] == COMPOUND else [step]
@@ -1014,6 +1032,9 @@ class BestFirst:
                     continue
                 self.counter += 1
                 heappush(heap, (priority(child), -self.counter, index, step))
+                waiting[index] += 1
+            if not waiting[index]:
+                store[index] = (None,) + store[index][1:]
         return EXHAUSTED
 
 
