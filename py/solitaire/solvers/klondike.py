@@ -36,8 +36,8 @@ Stock moves ("K+" macro moves)
     ``rules.apply`` itself), so there a "turn the whole stock" move exists
     too, and its redeals are capped (see exactness).
 
-State key
-    The columns as a sorted tuple (column order does not matter), the talon,
+State key (packed into one ``bytes``, see ``Context.key``)
+    The columns sorted (column order does not matter), the talon,
     and the pointer only where it matters: with unlimited passes draw one
     reaches every talon card from every pointer (pointer left out), and draw
     three reaches the same cycle from any pointer that is a multiple of three
