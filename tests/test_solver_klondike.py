@@ -3,8 +3,13 @@ agreement of its own move model with the rules."""
 
 from __future__ import annotations
 
+import json
+import shutil
+import subprocess
+import sys
 from collections import deque
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -423,3 +428,20 @@ def test_pruning_agrees_with_a_plain_search(rules: Klondike, deal: int, choices:
         assert verdict.status != "unwinnable"
     elif outcome == solver_module.EXHAUSTED:
         assert verdict.status != "winnable"
+
+
+# -- the benchmark under PyPy (tools/on_pypy.py) ---------------------------------
+
+
+@pytest.mark.skipif(shutil.which("pypy3") is None, reason="no pypy3 on this machine")
+def test_pypy_runs_the_same_search(tmp_path: Path) -> None:
+    """The benchmark's verdicts, positions and lines under PyPy are CPython's."""
+    root = Path(__file__).resolve().parent.parent
+    arguments = ["tools/bench_solver_klondike.py", "--draw", "3", "--deals", "4", "--budget", "20000", "--quiet"]
+    results = []
+    for command, name in (([sys.executable], "cpython.json"), (["pypy3", "tools/on_pypy.py"], "pypy.json")):
+        subprocess.run([*command, *arguments, "--json", str(tmp_path / name)], cwd=root, check=True, capture_output=True)
+        rows = json.loads((tmp_path / name).read_text())["rows"]
+        results.append([(row["deal"], row["status"], row["nodes"], row["moves"]) for row in rows])
+    assert results[0] == results[1]
+    assert json.loads((tmp_path / "pypy.json").read_text())["python"].startswith("PyPy")
