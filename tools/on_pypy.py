@@ -5,10 +5,10 @@
 Debian 12's ``pypy3`` (7.3, the language of Python 3.9) runs the solvers about
 three times as fast as CPython on searches of millions of positions, with the
 same verdicts and node counts: the searches are bounded by nodes and
-deterministic. Python 3.9 lacks the ``slots`` option of ``dataclass`` that the engine
-uses; it only saves memory, so this wrapper drops it before the engine is
-imported. The game itself needs
-CPython >= 3.11 or Pyodide; this is for benchmarks only.
+deterministic. Python 3.9 lacks the ``slots`` option of ``dataclass`` that the
+engine uses; it only saves memory, so this wrapper drops it before the engine
+is imported. The game itself needs CPython >= 3.11 or Pyodide; this is for
+benchmarks only.
 """
 
 from __future__ import annotations
