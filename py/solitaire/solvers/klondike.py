@@ -951,10 +951,11 @@ class BestFirst:
         root = context.close(root, steps)
         self.visited: set[bytes] = set() if visited is None else visited
         self.visited.add(context.key(root))
-        # Expanded nodes: the node (None once no child waits for it, to save memory),
-        # the steps from its parent, its parent's index.
-        self.store: list[tuple[Node | None, list[Step], int]] = [(root, steps, -1)]
-        # Per expanded node: its children waiting in the heap.
+        # Per expanded node: the steps from its parent and its parent's index (for the line),
+        # the node itself while children of it wait in the heap (then None, to save memory),
+        # and how many wait.
+        self.store: list[tuple[list[Step], int]] = [(steps, -1)]
+        self.kept: list[Node | None] = [root]
         self.waiting: list[int] = [0]
         # Waiting children: priority, tie-break, parent index, the move from the parent.
         self.heap: list[tuple[int, int, int, Step]] = []
@@ -978,7 +979,7 @@ class BestFirst:
     def path(self, index: int) -> list[Step]:
         parts: list[list[Step]] = []
         while index >= 0:
-            _, steps, index = self.store[index]
+            steps, index = self.store[index]
             parts.append(steps)
         return [step for part in reversed(parts) for step in part]
 
@@ -989,6 +990,7 @@ class BestFirst:
         context = self.context
         heap = self.heap
         store = self.store
+        kept = self.kept
         waiting = self.waiting
         visited = self.visited
         close = context.close
@@ -1007,15 +1009,16 @@ class BestFirst:
             else:
                 _, _, parent, step = heappop(heap)
                 steps = list(step[1]) if step[0] == COMPOUND else [step]
-                parent_node = store[parent][0]
+                parent_node = kept[parent]
                 assert parent_node is not None
-                store.append((close(play(parent_node, step), steps), steps, parent))
+                store.append((steps, parent))
+                kept.append(close(play(parent_node, step), steps))
                 waiting.append(0)
                 index = len(store) - 1
                 waiting[parent] -= 1
                 if not waiting[parent]:
-                    store[parent] = (None,) + store[parent][1:]
-            node = store[index][0]
+                    kept[parent] = None
+            node = kept[index]
             assert node is not None
             self.nodes += 1
             for step in moves(node):
@@ -1034,7 +1037,7 @@ class BestFirst:
                 heappush(heap, (priority(child), -self.counter, index, step))
                 waiting[index] += 1
             if not waiting[index]:
-                store[index] = (None,) + store[index][1:]
+                kept[index] = None
         return EXHAUSTED
 
 
