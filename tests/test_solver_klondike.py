@@ -77,8 +77,60 @@ def test_lost_deals_are_proved_lost_and_a_search_without_pruning_agrees(rules: K
     Twos the only safe cards) would win with."""
     position = rules.deal(deal)
     assert solve(rules, position).status == "unwinnable"
+    # The real search alone proves it too (the portfolio's relaxed member may prove it first).
+    real = Context(rules, position)
+    assert solver_module.DepthFirst(real, real.node(position)).run(50_000) == solver_module.EXHAUSTED
     plain = Context(rules, position, plain=True)
     assert solver_module.DepthFirst(plain, plain.node(position)).run(20_000) == solver_module.EXHAUSTED
+
+
+def test_draw_one_proves_a_draw_three_deal_lost_long_before_draw_three_does() -> None:
+    """Every line of draw three is one of draw one with every talon card free, so a
+    deal that draw one cannot win is lost in draw three: the portfolio's relaxed member
+    proves deal 494 lost while the real search alone is still far from done."""
+    position = DRAW_THREE.deal(494)
+    verdict = solve(DRAW_THREE, position, budget=5_000)
+    assert verdict.status == "unwinnable"
+    real = Context(DRAW_THREE, position)
+    assert solver_module.DepthFirst(real, real.node(position)).run(20_000) == 0
+
+
+def test_a_split_run_move_comes_only_with_its_use() -> None:
+    """Draw three: a run move that leaves a face-up card on top (or empties a
+    column) is offered only followed by a move onto, from or into that column."""
+    position = random_position(DRAW_THREE, DRAW_THREE.deal(11), [3, 1, 4, 1, 5] * 12)
+    real = Context(DRAW_THREE, position)
+    seen = 0
+    for node in positions_of_a_search(real, real.node(position), 300):
+        for step in real.moves(node):
+            parts = step[1] if step[0] == COMPOUND else (step,)
+            run = parts[0]
+            if run[0] != solver_module.RUN:
+                continue
+            column = node[0][run[1]]
+            rest = column[: len(column) - run[3]]
+            if rest and rest[-1] >= solver_module.FACE_DOWN:
+                continue  # it turns a card: played on its own
+            seen += 1
+            assert len(parts) > 1
+            assert any(solver_module.touches(part, run[1]) for part in parts[1:])
+    assert seen > 0
+
+
+def positions_of_a_search(context: Context, root: solver_module.Node, count: int) -> list[solver_module.Node]:
+    """The first ``count`` positions a depth-first walk of ``context``'s moves meets."""
+    found: list[solver_module.Node] = []
+    stack = [root]
+    seen = {context.key(root)}
+    while stack and len(found) < count:
+        node = stack.pop()
+        found.append(node)
+        for step in context.moves(node):
+            child = context.close(context.play(node, step), [])
+            if context.key(child) not in seen:
+                seen.add(context.key(child))
+                stack.append(child)
+    return found
 
 
 def test_a_three_that_can_never_move_loses() -> None:
@@ -404,6 +456,10 @@ def test_verdicts_agree_with_a_search_without_pruning(case: tuple[Klondike, Klon
     verdict = solve(rules, position, budget=20_000)
     if truth is not None:
         assert verdict.status == ("winnable" if truth else "unwinnable")
+        # The real search alone as well (in the portfolio a relaxed member may prove first).
+        real = Context(rules, position)
+        outcome = solver_module.DepthFirst(real, real.node(position)).run(20_000)
+        assert outcome in (0, solver_module.WON if truth else solver_module.EXHAUSTED)
     if verdict.status == "winnable":
         assert wins(rules, position, verdict.moves)
 
