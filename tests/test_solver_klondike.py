@@ -480,10 +480,15 @@ def test_pruning_agrees_with_a_plain_search(rules: Klondike, deal: int, choices:
     plain = Context(rules, position, plain=True)
     outcome = solver_module.DepthFirst(plain, plain.node(position)).run(2_000)
     verdict = solve(rules, position, budget=5_000)
+    # The real search alone as well (in the portfolio a relaxed member may prove first).
+    real = Context(rules, position)
+    alone = solver_module.DepthFirst(real, real.node(position)).run(5_000)
     if outcome == solver_module.WON:
         assert verdict.status != "unwinnable"
+        assert alone != solver_module.EXHAUSTED
     elif outcome == solver_module.EXHAUSTED:
         assert verdict.status != "winnable"
+        assert alone != solver_module.WON
 
 
 # -- the benchmark under PyPy (tools/on_pypy.py) ---------------------------------
