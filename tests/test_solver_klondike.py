@@ -211,10 +211,50 @@ def test_no_position_on_a_winning_line_is_called_stuck(rules: Klondike, deals: r
             continue
         context = Context(rules, position)
         for move in verdict.moves:
-            assert not context.frozen(context.node(position)[0]), (deal, position)
+            assert not context.lost(context.node(position)), (deal, position)
             position = rules.apply(position, move)
             checked += 1
     assert checked > 300
+
+
+def test_no_position_on_a_winning_line_is_lost_by_the_talon_order() -> None:
+    """The same for the talon's order of draw three, on lines found by a search
+    that does not use it (a search using it could only find lines that pass it)."""
+    checked = 0
+    for deal in range(1, 21):
+        position = DRAW_THREE.deal(deal)
+        finder = Context(DRAW_THREE, position)
+        finder.talon_order = False
+        search = solver_module.DepthFirst(finder, finder.node(position))
+        if search.run(5_000) != solver_module.WON:
+            continue
+        assert search.line is not None
+        context = Context(DRAW_THREE, position)
+        for move in engine_line(DRAW_THREE, position, search.line):
+            assert not context.lost(context.node(position)), (deal, position)
+            position = DRAW_THREE.apply(position, move)
+            checked += 1
+    assert checked > 1000
+
+
+def test_cards_the_talon_order_keeps_in_the_talon_lose() -> None:
+    """Draw three (from deal 12's search): the Ten of Spades, third in the talon, can
+    go nowhere (the red Jacks lie face down under the red Nines, the Six of Spades
+    under the Jack of Diamonds), so the Seven of Diamonds and the Five of Hearts
+    before it never reach the top of the waste; without them neither red Nine can go
+    home, and nothing frees the Jacks. Lost before a single move; in draw one (every
+    talon card reachable) it is won, and with the Ten last in the stock too."""
+    columns = ("KS QD JS TH 9S 8H", "QC", "8D 7S 6H", "KH QS", "[JH] 9H 8S 7H", "[TD] [6S] [JD] 9D", "KC QH JC")
+    foundations = ("AC 2C 3C 4C 5C 6C 7C 8C 9C", "AD 2D 3D 4D 5D", "AH 2H 3H 4H", "AS 2S 3S 4S")
+    position = table(*columns, waste="7D 5H TS TC", stock="6D KD 5S", foundations=foundations)
+    context = Context(DRAW_THREE, position)
+    assert context.lost(context.node(position))
+    assert not context.frozen(context.node(position)[0])
+    assert solve(DRAW_THREE, position).status == "unwinnable"
+    assert solve(DRAW_ONE, position).status == "winnable"
+    moved = table(*columns, waste="7D 5H TC", stock="TS 6D KD 5S", foundations=foundations)
+    assert not Context(DRAW_THREE, moved).lost(Context(DRAW_THREE, moved).node(moved))
+    assert solve(DRAW_THREE, moved).status == "winnable"
 
 
 def test_cards_taken_back_from_the_foundations_win() -> None:

@@ -79,6 +79,12 @@ Other pruning (all exact)
     or home becomes a column top only by being put on one a rank higher; if
     for a set of cards every way out of each needs a card that one of the set
     locks, none can leave first, and the position is lost (see ``stuck``).
+    Draw three with unlimited passes adds the talon's cards to that set:
+    before any of the set leaves, the talon up to its first card not in the
+    set is as dealt, so only some of those cards can ever reach the top of the
+    waste (see ``stuck_one_deck``), and a talon card that cannot leave the
+    talon is never home; the depth-first search tests every position, the
+    best-first one those it takes from its heap.
     Draw one with unlimited passes: any talon card can be played at any time,
     so playing one onto a column can wait until something is put on it; such
     plays come only as compound moves "talon card onto a column, then a run,
@@ -196,6 +202,8 @@ class Context:
         self.pointer_in_key = not self.unlimited
         # Draw three, unlimited passes: the pointer's dominance (see ``dominated``) prunes too.
         self.pointer_dominance = self.draw > 1 and self.unlimited and not self.reshuffles and not plain
+        # Draw three, unlimited passes, one deck: the talon's order in the stuck test (see ``lost``).
+        self.talon_order = self.pointer_dominance and self.decks == 1
         self.redeals_in_key = not self.unlimited
         # Split and column-emptying run moves only together with their use (see
         # ``uses_after_split``): one deck, draw three, where the benchmark measured it
@@ -489,11 +497,29 @@ class Context:
             self.facts_cache[column] = found
         return found
 
-    def stuck_one_deck(self, columns: tuple[bytes, ...]) -> bool:
+    def lost(self, node: Node) -> bool:
+        """True if the node is known lost without a search: frozen or stuck columns, or
+        (draw three, unlimited passes) cards that the talon's order keeps in it."""
+        return self.frozen(node[0]) or self.held_in_talon(node)
+
+    def held_in_talon(self, node: Node) -> bool:
+        """The talon's part of ``lost``: the stuck test with the talon's cards and order."""
+        return self.talon_order and self.stuck_one_deck(node[0], node[2], node[3])
+
+    def stuck_one_deck(self, columns: tuple[bytes, ...], talon: bytes | None = None, pointer: int = 0) -> bool:
         """``stuck`` with the cards as bits (one deck), Kings included: a King lying on
         face-down cards leaves only home or for an empty column, and a column empties
         only when its bottom card leaves: home, uncovered, or (not a King) onto a card
-        that can be a top, with the cards on it."""
+        that can be a top, with the cards on it.
+
+        Given the ``talon`` (draw three, unlimited passes), its cards are in the set
+        too: one leaves only from the top of the waste, home or onto a card that can be
+        a top. While none of the set has left, the talon before its first card not in
+        the set (index ``m``) is as dealt, so of those cards only the ones that draws
+        bring to the top are ever there: every third after a redeal, every third from
+        the pointer in this pass, the last card, and the one before index ``m`` (once
+        the card at ``m`` is taken). A card of the set stays out of every column top
+        and away from home."""
         in_columns = 0
         alive: dict[tuple[int, int], tuple[int, int]] = {}
         # (column, bottom card, its bit if face down) of the columns that might empty
@@ -511,16 +537,23 @@ class Context:
             bottoms.append((i, bottom, BIT[bottom] if column[0] >= FACE_DOWN else 0))
         # The cards in the talon or home, highest first: each can be a top once a parent can.
         outside = [card for card in HIGHEST_FIRST if not in_columns & BIT[card]]
+        # The talon's cards still in the set, as bits (none unless the talon is given).
+        held = 0
+        if talon is not None:
+            for card in talon:
+                held |= BIT[card]
         changed = True
-        while changed and alive:
+        while changed and (alive or held):
             changed = False
-            locked = 0
+            locked = held
             for _, locks in alive.values():
                 locked |= locks
             kings_top = True
             while True:
                 can_top = in_columns & ~locked
                 for card in outside:
+                    if held & BIT[card]:
+                        continue
                     if (kings_top if RANK[card] == KING else can_top & PARENT_BITS[card]):
                         can_top |= BIT[card]
                 # A face-down bottom card stays while it is locked; a face-up one can
@@ -539,7 +572,41 @@ class Context:
                 ):
                     del alive[place]
                     changed = True
-        return bool(alive)
+            released = self.talon_released(talon, pointer, held, locked, can_top, emptiable) if held else 0
+            if released:
+                held &= ~released
+                changed = True
+        return bool(alive) or bool(held)
+
+    def talon_released(self, talon: bytes | None, pointer: int, held: int, locked: int, can_top: int, emptiable: bool) -> int:
+        """For ``stuck_one_deck``: the held talon cards that can reach the top of the
+        waste and leave it (home, or onto a card that can be a top), as bits."""
+        assert talon is not None
+        draw = self.draw
+        size = len(talon)
+        first_free = size
+        for index, card in enumerate(talon):
+            if not held & BIT[card]:
+                first_free = index
+                break
+        released = 0
+        for index, card in enumerate(talon):
+            bit = BIT[card]
+            if not held & bit:
+                continue
+            q = index + 1
+            reachable = (
+                index >= first_free
+                or q % draw == 0
+                or q == size
+                or q == first_free
+                or (pointer and q >= pointer and (q - pointer) % draw == 0)
+            )
+            if not reachable:
+                continue
+            if (emptiable if RANK[card] == KING else can_top & PARENT_BITS[card]) or not locked & LOWER[card]:
+                released |= bit
+        return released
 
     # -- safe moves -------------------------------------------------------
 
@@ -945,7 +1012,7 @@ class DepthFirst:
         self.nodes = 0
         if is_won(root):
             self.line = steps
-        elif not context.frozen(root[0]):
+        elif not context.lost(root):
             self.stack.append((root, context.moves(root), [0], steps))
             self.nodes = 1
 
@@ -981,7 +1048,7 @@ class DepthFirst:
             if child_key in visited:
                 continue
             visited.add(child_key)
-            if context.frozen(child[0]):
+            if context.lost(child):
                 continue
             if expanded >= limit:
                 # Put the move back so the next slice starts with it.
@@ -1026,7 +1093,7 @@ class BestFirst:
         self.root_pending = False
         if is_won(root):
             self.line = steps
-        elif not context.frozen(root[0]):
+        elif not context.lost(root):
             self.root_pending = True
 
     def priority(self, node: Node) -> int:
@@ -1059,6 +1126,7 @@ class BestFirst:
         key = context.key
         moves = context.moves
         frozen = context.frozen
+        held_in_talon = context.held_in_talon
         priority = self.priority
         limit = self.nodes + nodes
         while self.root_pending or heap:
@@ -1072,13 +1140,17 @@ class BestFirst:
                 steps = list(step[1]) if step[0] == COMPOUND else [step]
                 parent_node = kept[parent]
                 assert parent_node is not None
-                store.append((steps, parent))
-                kept.append(close(play(parent_node, step), steps))
-                waiting.append(0)
-                index = len(store) - 1
+                child = close(play(parent_node, step), steps)
                 waiting[parent] -= 1
                 if not waiting[parent]:
                     kept[parent] = None
+                # The talon's part of the test only here: most children never leave the heap.
+                if held_in_talon(child):
+                    continue
+                store.append((steps, parent))
+                kept.append(child)
+                waiting.append(0)
+                index = len(store) - 1
             node = kept[index]
             assert node is not None
             self.nodes += 1
