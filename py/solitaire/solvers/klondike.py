@@ -572,16 +572,17 @@ class Context:
                 ):
                     del alive[place]
                     changed = True
-            released = self.talon_released(talon, pointer, held, locked, can_top, emptiable) if held else 0
+            released = 0
+            if held and talon is not None:
+                released = self.talon_released(talon, pointer, held, locked, can_top, emptiable)
             if released:
                 held &= ~released
                 changed = True
         return bool(alive) or bool(held)
 
-    def talon_released(self, talon: bytes | None, pointer: int, held: int, locked: int, can_top: int, emptiable: bool) -> int:
+    def talon_released(self, talon: bytes, pointer: int, held: int, locked: int, can_top: int, emptiable: bool) -> int:
         """For ``stuck_one_deck``: the held talon cards that can reach the top of the
         waste and leave it (home, or onto a card that can be a top), as bits."""
-        assert talon is not None
         draw = self.draw
         size = len(talon)
         first_free = size
@@ -960,18 +961,14 @@ class Context:
         return columns, found, step[2], 0, redeals + 1
 
 
+# Where a move's target column is, by kind.
+TARGET_AT = {RUN: 2, TALON: 4, BACK: 3, TALON_CARD: 2}
+
+
 def target(step: Step) -> int:
     """The column a move puts cards on, or -1."""
-    kind = step[0]
-    if kind == RUN:
-        return int(step[2])
-    if kind == TALON:
-        return int(step[4])
-    if kind == BACK:
-        return int(step[3])
-    if kind == TALON_CARD:
-        return int(step[2])
-    return -1
+    at = TARGET_AT.get(step[0])
+    return -1 if at is None else int(step[at])
 
 
 def touches(step: Step, i: int) -> bool:
