@@ -42,6 +42,13 @@ def solve(rules: Klondike, position: KlondikePosition, budget: int = 50_000) -> 
     return KlondikeSolver(rules).solve(position, budget)
 
 
+def real_search_alone(rules: Klondike, position: KlondikePosition, nodes: int) -> int:
+    """The outcome of the exact depth-first search alone (in the portfolio a relaxed
+    member may prove first): WON, EXHAUSTED or 0 (not finished within ``nodes``)."""
+    real = Context(rules, position)
+    return solver_module.DepthFirst(real, real.node(position)).run(nodes)
+
+
 def test_the_registry_finds_the_solver_for_both_games() -> None:
     assert isinstance(solver_for(DRAW_ONE), KlondikeSolver)
     assert isinstance(solver_for(DOUBLE_ONE), KlondikeSolver)
@@ -77,9 +84,7 @@ def test_lost_deals_are_proved_lost_and_a_search_without_pruning_agrees(rules: K
     Twos the only safe cards) would win with."""
     position = rules.deal(deal)
     assert solve(rules, position).status == "unwinnable"
-    # The real search alone proves it too (the portfolio's relaxed member may prove it first).
-    real = Context(rules, position)
-    assert solver_module.DepthFirst(real, real.node(position)).run(50_000) == solver_module.EXHAUSTED
+    assert real_search_alone(rules, position, 50_000) == solver_module.EXHAUSTED
     plain = Context(rules, position, plain=True)
     assert solver_module.DepthFirst(plain, plain.node(position)).run(20_000) == solver_module.EXHAUSTED
 
@@ -91,8 +96,7 @@ def test_draw_one_proves_a_draw_three_deal_lost_long_before_draw_three_does() ->
     position = DRAW_THREE.deal(494)
     verdict = solve(DRAW_THREE, position, budget=5_000)
     assert verdict.status == "unwinnable"
-    real = Context(DRAW_THREE, position)
-    assert solver_module.DepthFirst(real, real.node(position)).run(20_000) == 0
+    assert real_search_alone(DRAW_THREE, position, 20_000) == 0
 
 
 def test_a_split_run_move_comes_only_with_its_use() -> None:
@@ -496,10 +500,7 @@ def test_verdicts_agree_with_a_search_without_pruning(case: tuple[Klondike, Klon
     verdict = solve(rules, position, budget=20_000)
     if truth is not None:
         assert verdict.status == ("winnable" if truth else "unwinnable")
-        # The real search alone as well (in the portfolio a relaxed member may prove first).
-        real = Context(rules, position)
-        outcome = solver_module.DepthFirst(real, real.node(position)).run(20_000)
-        assert outcome in (0, solver_module.WON if truth else solver_module.EXHAUSTED)
+        assert real_search_alone(rules, position, 20_000) in (0, solver_module.WON if truth else solver_module.EXHAUSTED)
     if verdict.status == "winnable":
         assert wins(rules, position, verdict.moves)
 
@@ -520,9 +521,7 @@ def test_pruning_agrees_with_a_plain_search(rules: Klondike, deal: int, choices:
     plain = Context(rules, position, plain=True)
     outcome = solver_module.DepthFirst(plain, plain.node(position)).run(2_000)
     verdict = solve(rules, position, budget=5_000)
-    # The real search alone as well (in the portfolio a relaxed member may prove first).
-    real = Context(rules, position)
-    alone = solver_module.DepthFirst(real, real.node(position)).run(5_000)
+    alone = real_search_alone(rules, position, 5_000)
     if outcome == solver_module.WON:
         assert verdict.status != "unwinnable"
         assert alone != solver_module.EXHAUSTED

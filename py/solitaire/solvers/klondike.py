@@ -1240,14 +1240,19 @@ class KlondikeSearch(Search):
         root = real.node(position)
         strict = Context(self.rules, position, strict=True)
         members: list[tuple[DepthFirst | BestFirst, bool, bool, int]]
+
+        def relaxed_prover() -> DepthFirst:
+            """Draw one with every talon card playable at any time: allows every real line."""
+            relaxed = Context(self.rules, position, relaxed=True)
+            return DepthFirst(relaxed, relaxed.node(position))
+
         if real.reshuffles:
             # Endless positions: the real searches only win; a relaxed one proves.
-            relaxed = Context(self.rules, position, relaxed=True)
             members = [
                 (DepthFirst(real, root), True, False, TURN),
                 (DepthFirst(strict, root), True, False, TURN),
                 (BestFirst(real, root), True, False, TURN),
-                (DepthFirst(relaxed, relaxed.node(position)), False, True, TURN),
+                (relaxed_prover(), False, True, TURN),
             ]
         else:
             # An exact best-first member as well found no win on the hard deals of the
@@ -1261,8 +1266,7 @@ class KlondikeSearch(Search):
                 # free is a relaxation; it proves many lost deals in a small part of the
                 # positions the real search needs (draw three deal 494: 0 against 167,773),
                 # so it gets a ninth of the budget.
-                relaxed = Context(self.rules, position, relaxed=True)
-                members.append((DepthFirst(relaxed, relaxed.node(position)), False, True, TURN // 4))
+                members.append((relaxed_prover(), False, True, TURN // 4))
         self.search = Portfolio(members)
 
     def run(self, nodes: int) -> Verdict | None:
