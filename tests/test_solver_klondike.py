@@ -261,6 +261,48 @@ def test_cards_the_talon_order_keeps_in_the_talon_lose() -> None:
     assert solve(DRAW_THREE, moved).status == "winnable"
 
 
+def test_a_card_that_could_come_back_goes_home_at_once_in_draw_three() -> None:
+    """Draw three: the Eight of Hearts fits its foundation and lies on the face-up Nine
+    of Spades, where a take-back could put it again, so the search puts it home at once
+    (the two positions are one move apart either way). The Four of Clubs on a face-down
+    card stays (it would turn the card for good), and so does a lone Queen (only a King
+    comes back into an empty column). Draw one keeps its former search."""
+    position = table(
+        "[KD] 9S 8H",
+        "[JD] 4C",
+        "QS",
+        stock="5C 6C",
+        foundations=("AC 2C 3C", "AD", "AH 2H 3H 4H 5H 6H 7H", "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS"),
+    )
+    context = Context(DRAW_THREE, position)
+    steps: list[solver_module.Step] = []
+    columns, found, _, _, _ = context.close(context.node(position), steps)
+    assert steps == [(solver_module.TO_HOME, 0)]
+    assert columns[:3] == (bytes((64 + 25, 47)), bytes((64 + 23, 3)), bytes((50,)))
+    assert found == (3, 1, 8, 11)
+    assert context.close(context.node(position), [], reversible=False) == context.node(position)
+    one = Context(DRAW_ONE, position)
+    assert one.close(one.node(position), []) == one.node(position)
+
+
+def test_runs_on_either_twin_share_a_table_entry_in_draw_three() -> None:
+    """Draw three: the Nine of Hearts and Eight of Clubs on the Ten of Spades, while the
+    Ten of Clubs is a column top, is one move from the same run on the Ten of Clubs
+    and back: the two positions have one key. Not when the other Ten is covered."""
+    rules = DRAW_THREE
+    on_spade = table("[4D] TS 9H 8C", "[5D] TC", "KH", stock="2C 3C")
+    on_club = table("[4D] TS", "[5D] TC 9H 8C", "KH", stock="2C 3C")
+    assert rules.apply(on_spade, Move("tableau-1", "tableau-2", 2)) == on_club
+    assert rules.apply(on_club, Move("tableau-2", "tableau-1", 2)) == on_spade
+    context = Context(rules, on_spade)
+    assert context.key(context.node(on_spade)) == context.key(context.node(on_club))
+    covered = table("[4D] TS 9H 8C", "[5D] TC 9D 8S", "KH", stock="2C 3C")
+    columns = context.node(covered)[0]
+    assert solver_module.runs_on_lower_twins(columns) == columns
+    one = Context(DRAW_ONE, on_spade)
+    assert one.key(one.node(on_spade)) != one.key(one.node(on_club))
+
+
 def test_cards_taken_back_from_the_foundations_win() -> None:
     """Draw three, last pass (Vegas): the stock deals AH, 7H, 3H in one group, then
     2H, 4H, 6H, ... The Ace goes home, but the Three and the cards after it need

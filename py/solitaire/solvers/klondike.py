@@ -99,6 +99,13 @@ Other pruning (all exact)
     can be reordered that way: the moves between the split and the first use
     of the column leave it alone, so the split can wait until just before that
     use (cards put on the run meanwhile go with it).
+    One deck, draw three, unlimited passes: positions one move apart either
+    way share their fate, so one stands for both. A column top that fits its
+    foundation goes home at once when a take-back could put it where it was
+    (it lies on a face-up card, or is a King alone; not right after a take-
+    back, which it would undo). A run lying on a face-up card whose twin (same
+    rank and colour) is a column top is keyed as if it lay on the lower of the
+    two (see ``runs_on_lower_twins``).
 
 Move order (first tried first)
     moves that turn a face-down card (to the foundation or a whole run onto
@@ -149,6 +156,8 @@ PARENT_BITS = tuple(
 )
 HIGHEST_FIRST = sorted(range(52), key=lambda c: -(c % 13))
 SAME_COLOUR = (3, 2, 1, 0)
+# The other card of the same rank and colour (one deck).
+TWIN = tuple(SAME_COLOUR[c // 13] * 13 + c % 13 for c in range(52))
 KING = 13
 
 # Internal moves (tuples; the first item is the kind):
@@ -204,6 +213,10 @@ class Context:
         self.pointer_dominance = self.draw > 1 and self.unlimited and not self.reshuffles and not plain
         # Draw three, unlimited passes, one deck: the talon's order in the stuck test (see ``lost``).
         self.talon_order = self.pointer_dominance and self.decks == 1
+        # There too: a column top that fits its foundation goes home at once when it could
+        # come back where it was (see ``close``), and positions whose runs lie on one or the
+        # other card of a twin pair share their table entry (see ``runs_on_lower_twins``).
+        self.home_reversible = self.talon_order
         self.redeals_in_key = not self.unlimited
         # Split and column-emptying run moves only together with their use (see
         # ``uses_after_split``): one deck, draw three, where the benchmark measured it
@@ -314,6 +327,8 @@ class Context:
     def table_key(self, columns: tuple[bytes, ...], talon: bytes, found: tuple[int, ...]) -> bytes:
         """Columns (in any order), talon and, with two decks, foundations as one ``bytes``:
         columns sorted and ended by 255, the talon ended by 254 (no card byte is that high)."""
+        if self.home_reversible:
+            columns = runs_on_lower_twins(columns)
         packed = b"\xff".join(sorted(columns)) + b"\xff" + talon + b"\xfe"
         return packed + bytes(found) if self.decks > 1 else packed
 
@@ -656,7 +671,7 @@ class Context:
             known = self.foundation_cache[found] = fits, ready
         return known
 
-    def any_safe(self, node: Node) -> bool:
+    def any_safe(self, node: Node, reversible: bool = True) -> bool:
         """Whether ``close`` has a card to put home (a quick test: most nodes have none)."""
         columns, found, talon, pointer, _ = node
         ready = self.foundation_cards(found)[1]
@@ -665,17 +680,27 @@ class Context:
         for column in columns:
             if column and ready & BIT[column[-1]]:
                 return True
+        if reversible and self.home_reversible:
+            fits = self.foundation_cards(found)[0]
+            if any(column and fits & BIT[column[-1]] and self.can_return(column) for column in columns):
+                return True
         if not talon:
             return False
         if self.free_talon:
             return any(ready & BIT[card] for card in talon)
         return self.waste_top_safe and pointer > 0 and bool(ready & BIT[talon[pointer - 1]])
 
-    def close(self, node: Node, steps: list[Step]) -> Node:
-        """Play every safe move (appending them to ``steps``) until none is left."""
+    def close(self, node: Node, steps: list[Step], reversible: bool = True) -> Node:
+        """Play every safe move (appending them to ``steps``) until none is left.
+
+        With ``home_reversible``, a column top that fits its foundation goes home too if
+        it could be taken back to where it was (``can_return``): the two positions are
+        one move apart either way, so they share their fate. Not right after a card was
+        taken back (``reversible`` False): it would only go home again."""
         columns, found, talon, pointer, redeals = node
-        if not self.any_safe(node):
+        if not self.any_safe(node, reversible):
             return node
+        reversible = reversible and self.home_reversible
         decks = self.decks
         changed = True
         while changed:
@@ -686,7 +711,7 @@ class Context:
                     continue
                 card = column[-1]
                 pile = self.home_pile(card, found)
-                if pile < 0 or not self.safe(card, found):
+                if pile < 0 or not (self.safe(card, found) or reversible and self.can_return(column)):
                     continue
                 columns = columns[:i] + (lift(column, 1),) + columns[i + 1 :]
                 found = found[:pile] + (found[pile] + 1,) + found[pile + 1 :]
@@ -721,6 +746,16 @@ class Context:
                     pointer -= 1
                     changed = True
         return columns, found, talon, pointer, redeals
+
+    @staticmethod
+    def can_return(column: bytes) -> bool:
+        """Whether the column's top card, once home, could be taken back to where it is:
+        it lies on a face-up card one higher of the other colour, or is a King alone."""
+        card = column[-1]
+        if len(column) == 1:
+            return RANK[card] == KING
+        under = column[-2]
+        return under < FACE_DOWN and NEED[under] == CODE[card]
 
     # -- moves ------------------------------------------------------------
 
@@ -976,6 +1011,41 @@ def touches(step: Step, i: int) -> bool:
     return target(step) == i or (step[0] in (RUN, TO_HOME) and int(step[1]) == i)
 
 
+def ends_with_back(step: Step) -> bool:
+    """Whether a move's last part takes a card back from the foundations."""
+    last = step[1][-1] if step[0] == COMPOUND else step
+    return bool(last[0] == BACK)
+
+
+def runs_on_lower_twins(columns: tuple[bytes, ...]) -> tuple[bytes, ...]:
+    """The columns with every face-up run that lies on a face-up card, while that card's
+    twin (same rank and colour) is a column top and the lower of the two, moved onto the
+    twin. The two positions are one move apart either way (the card left uncovered is a
+    top then), so they share their fate and may share a table entry. Ends: a twin pair
+    only ever changes from the higher card covered to the lower one."""
+    changed = True
+    while changed:
+        changed = False
+        for k, column in enumerate(columns):
+            if not column:
+                continue
+            twin = TWIN[column[-1]]
+            if twin < column[-1]:
+                continue
+            for i, other in enumerate(columns):
+                j = other.find(twin)
+                if 0 <= j < len(other) - 1 and i != k:
+                    moved = list(columns)
+                    moved[k] = column + other[j + 1 :]
+                    moved[i] = other[: j + 1]
+                    columns = tuple(moved)
+                    changed = True
+                    break
+            if changed:
+                break
+    return columns
+
+
 def first(item: tuple[int, Step]) -> int:
     return item[0]
 
@@ -1036,7 +1106,7 @@ class DepthFirst:
             cursor[0] = index + 1
             step = options[index]
             steps = list(step[1]) if step[0] == COMPOUND else [step]
-            child = close(play(node, step), steps)
+            child = close(play(node, step), steps, not ends_with_back(step))
             if not child[2] and not any(child[0]):
                 self.line = [s for frame in stack for s in frame[3]] + steps
                 self.nodes = expanded
@@ -1137,7 +1207,7 @@ class BestFirst:
                 steps = list(step[1]) if step[0] == COMPOUND else [step]
                 parent_node = kept[parent]
                 assert parent_node is not None
-                child = close(play(parent_node, step), steps)
+                child = close(play(parent_node, step), steps, not ends_with_back(step))
                 waiting[parent] -= 1
                 if not waiting[parent]:
                     kept[parent] = None
@@ -1153,7 +1223,7 @@ class BestFirst:
             self.nodes += 1
             for step in moves(node):
                 steps = list(step[1]) if step[0] == COMPOUND else [step]
-                child = close(play(node, step), steps)
+                child = close(play(node, step), steps, not ends_with_back(step))
                 if not child[2] and not any(child[0]):
                     self.line = self.path(index) + steps
                     return WON
