@@ -121,6 +121,31 @@ def test_a_split_run_move_comes_only_with_its_use() -> None:
     assert seen > 0
 
 
+def test_a_take_back_comes_only_with_its_use_in_draw_three() -> None:
+    """Draw three: a card taken back from the foundations would go home again at once,
+    so it never comes alone: followed by a move that puts a card on it or takes back
+    the card below it in its suit, or as the use of the move before it."""
+    position = random_position(DRAW_THREE, DRAW_THREE.deal(11), [3, 1, 4, 1, 5] * 12)
+    real = Context(DRAW_THREE, position)
+    seen = 0
+    for node in positions_of_a_search(real, real.node(position), 2000):
+        for step in real.moves(node):
+            parts = step[1] if step[0] == COMPOUND else (step,)
+            for k, part in enumerate(parts):
+                if part[0] != solver_module.BACK:
+                    continue
+                seen += 1
+                _, suit, height, column = part
+                # never alone; its use follows, or it is itself the use of the part before
+                # (and the search then leaves the card where it is, see ``ends_with_back``)
+                assert len(parts) > 1
+                assert k == len(parts) - 1 or any(
+                    solver_module.target(later) == column or later[:3] == (solver_module.BACK, suit, height - 1)
+                    for later in parts[k + 1 :]
+                )
+    assert seen > 0
+
+
 def positions_of_a_search(context: Context, root: solver_module.Node, count: int) -> list[solver_module.Node]:
     """The first ``count`` positions a depth-first walk of ``context``'s moves meets."""
     found: list[solver_module.Node] = []

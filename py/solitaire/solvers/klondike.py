@@ -102,10 +102,13 @@ Other pruning (all exact)
     One deck, draw three, unlimited passes: positions one move apart either
     way share their fate, so one stands for both. A column top that fits its
     foundation goes home at once when a take-back could put it where it was
-    (it lies on a face-up card, or is a King alone; not right after a take-
-    back, which it would undo). A run lying on a face-up card whose twin (same
-    rank and colour) is a column top is keyed as if it lay on the lower of the
-    two (see ``runs_on_lower_twins``).
+    (it lies on a face-up card, or is a King alone). So a card comes back from
+    the foundations only together with a move that puts a card on it or takes
+    back the card below it in its suit (the latter not followed by that
+    homing): a winning line can play any other move first, as it leaves the
+    card and its foundation alone. A run lying on a face-up card whose twin
+    (same rank and colour) is a column top is keyed as if it lay on the lower
+    of the two (see ``runs_on_lower_twins``).
 
 Move order (first tried first)
     moves that turn a face-down card (to the foundation or a whole run onto
@@ -899,7 +902,10 @@ class Context:
                     targets = [empty]
                 if targets and take_back(suit, height, found):
                     for t in targets:
-                        backs.append((BACK, suit, height, t))
+                        if self.home_reversible and not inner:
+                            self.uses_after_back(node, (BACK, suit, height, t), reveal, backs)
+                        else:
+                            backs.append((BACK, suit, height, t))
         if self.reshuffles and talon and self.can_redeal(redeals):
             size = len(talon)
             clicks = -(-(size - pointer) // self.draw) + 1
@@ -925,6 +931,18 @@ class Context:
                 used = any(touches(part, i) for part in parts)
             if used:
                 self.sort_compound((split,) + tuple(parts), child[0], reveal, bucket)
+
+    def uses_after_back(self, node: Node, back: Step, reveal: list[tuple[int, Step]], bucket: list[Step]) -> None:
+        """File a foundation card taken back followed by each move that uses it: one that
+        puts a card on it, or takes back the card below it in its suit. Alone it would go
+        home again at once (``close``); any other move leaves the card and its foundation
+        alone, so a winning line can play it before the take-back."""
+        _, suit, height, t = back
+        child = self.play(node, back)
+        for step in self.moves(child, inner=True):
+            parts = step[1] if step[0] == COMPOUND else (step,)
+            if any(target(part) == t or part[:3] == (BACK, suit, height - 1) for part in parts):
+                self.sort_compound((back,) + tuple(parts), child[0], reveal, bucket)
 
     @staticmethod
     def sort_compound(
