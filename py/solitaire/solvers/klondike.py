@@ -1052,7 +1052,8 @@ def runs_on_lower_twins(columns: tuple[bytes, ...]) -> tuple[bytes, ...]:
                 continue
             for i, other in enumerate(columns):
                 j = other.find(twin)
-                if 0 <= j < len(other) - 1 and i != k:
+                # (a run on a face-up card always fits on it; checked for hand-made positions)
+                if 0 <= j < len(other) - 1 and i != k and NEED[twin] == CODE[other[j + 1]]:
                     moved = list(columns)
                     moved[k] = column + other[j + 1 :]
                     moved[i] = other[: j + 1]
