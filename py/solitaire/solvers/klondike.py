@@ -1052,8 +1052,7 @@ def runs_on_lower_twins(columns: tuple[bytes, ...]) -> tuple[bytes, ...]:
                 continue
             for i, other in enumerate(columns):
                 j = other.find(twin)
-                # (a run on a face-up card always fits on it; checked for hand-made positions)
-                if 0 <= j < len(other) - 1 and i != k and NEED[twin] == CODE[other[j + 1]]:
+                if 0 <= j < len(other) - 1 and i != k and is_run(other, j):
                     moved = list(columns)
                     moved[k] = column + other[j + 1 :]
                     moved[i] = other[: j + 1]
@@ -1063,6 +1062,12 @@ def runs_on_lower_twins(columns: tuple[bytes, ...]) -> tuple[bytes, ...]:
             if changed:
                 break
     return columns
+
+
+def is_run(column: bytes, j: int) -> bool:
+    """Whether the column's cards from index ``j`` up go down by one in alternating
+    colours (in play they always do once face up; hand-made positions may differ)."""
+    return all(NEED[column[m]] == CODE[column[m + 1]] for m in range(j, len(column) - 1))
 
 
 def first(item: tuple[int, Step]) -> int:
