@@ -102,22 +102,18 @@ def test_draw_one_proves_a_draw_three_deal_lost_long_before_draw_three_does() ->
 def test_a_split_run_move_comes_only_with_its_use() -> None:
     """Draw three: a run move that leaves a face-up card on top (or empties a
     column) is offered only followed by a move onto, from or into that column."""
-    position = random_position(DRAW_THREE, DRAW_THREE.deal(11), [3, 1, 4, 1, 5] * 12)
-    real = Context(DRAW_THREE, position)
     seen = 0
-    for node in positions_of_a_search(real, real.node(position), 300):
-        for step in real.moves(node):
-            parts = step[1] if step[0] == COMPOUND else (step,)
-            run = parts[0]
-            if run[0] != solver_module.RUN:
-                continue
-            column = node[0][run[1]]
-            rest = column[: len(column) - run[3]]
-            if rest and rest[-1] >= solver_module.FACE_DOWN:
-                continue  # it turns a card: played on its own
-            seen += 1
-            assert len(parts) > 1
-            assert any(solver_module.touches(part, run[1]) for part in parts[1:])
+    for node, parts in draw_three_moves(300):
+        run = parts[0]
+        if run[0] != solver_module.RUN:
+            continue
+        column = node[0][run[1]]
+        rest = column[: len(column) - run[3]]
+        if rest and rest[-1] >= solver_module.FACE_DOWN:
+            continue  # it turns a card: played on its own
+        seen += 1
+        assert len(parts) > 1
+        assert any(solver_module.touches(part, run[1]) for part in parts[1:])
     assert seen > 0
 
 
@@ -125,25 +121,33 @@ def test_a_take_back_comes_only_with_its_use_in_draw_three() -> None:
     """Draw three: a card taken back from the foundations would go home again at once,
     so it never comes alone: followed by a move that puts a card on it or takes back
     the card below it in its suit, or as the use of the move before it."""
+    seen = 0
+    for _, parts in draw_three_moves(2000):
+        for k, part in enumerate(parts):
+            if part[0] != solver_module.BACK:
+                continue
+            seen += 1
+            _, suit, height, column = part
+            # never alone; its use follows, or it is itself the use of the part before
+            # (and the search then leaves the card where it is, see ``ends_with_back``)
+            assert len(parts) > 1
+            assert k == len(parts) - 1 or any(
+                solver_module.target(later) == column or later[:3] == (solver_module.BACK, suit, height - 1)
+                for later in parts[k + 1 :]
+            )
+    assert seen > 0
+
+
+def draw_three_moves(count: int) -> list[tuple[solver_module.Node, tuple[solver_module.Step, ...]]]:
+    """The moves (as their parts) of the first ``count`` positions of a search of a
+    draw-three position from random play."""
     position = random_position(DRAW_THREE, DRAW_THREE.deal(11), [3, 1, 4, 1, 5] * 12)
     real = Context(DRAW_THREE, position)
-    seen = 0
-    for node in positions_of_a_search(real, real.node(position), 2000):
-        for step in real.moves(node):
-            parts = step[1] if step[0] == COMPOUND else (step,)
-            for k, part in enumerate(parts):
-                if part[0] != solver_module.BACK:
-                    continue
-                seen += 1
-                _, suit, height, column = part
-                # never alone; its use follows, or it is itself the use of the part before
-                # (and the search then leaves the card where it is, see ``ends_with_back``)
-                assert len(parts) > 1
-                assert k == len(parts) - 1 or any(
-                    solver_module.target(later) == column or later[:3] == (solver_module.BACK, suit, height - 1)
-                    for later in parts[k + 1 :]
-                )
-    assert seen > 0
+    return [
+        (node, step[1] if step[0] == COMPOUND else (step,))
+        for node in positions_of_a_search(real, real.node(position), count)
+        for step in real.moves(node)
+    ]
 
 
 def positions_of_a_search(context: Context, root: solver_module.Node, count: int) -> list[solver_module.Node]:
