@@ -129,6 +129,7 @@ Exactness
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from heapq import heappop, heappush
 from typing import Any
@@ -335,7 +336,7 @@ class Context:
         packed = b"\xff".join(sorted(columns)) + b"\xff" + talon + b"\xfe"
         return packed + bytes(found) if self.decks > 1 else packed
 
-    def dominated(self, node: Node, pointers: dict[bytes, list[int]]) -> bool:
+    def dominated(self, node: Node, key: bytes, pointers: dict[bytes, list[int]]) -> bool:
         """Draw three with unlimited passes: is ``node`` no better than a position seen before
         with the same columns and talon? From pointer p the player can go on drawing, or turn
         the waste over and reach all that pointer 0 reaches, so p offers every top card that
@@ -343,10 +344,11 @@ class Context:
         top card that p offers. Positions no better than one searched (or being searched) can
         be skipped: a win from them is a win from it, by the same moves. Otherwise notes
         ``node`` in ``pointers`` (columns and talon -> the least pointer seen per p mod 3, or
-        -1 for none) and says False."""
-        columns, found, talon, pointer, _ = node
+        -1 for none) and says False. ``key`` is the node's ``key``: with unlimited passes,
+        columns and talon followed by two bytes of pointer."""
+        _, _, talon, pointer, _ = node
         draw = self.draw
-        whole = self.table_key(columns, talon, found)
+        whole = key[:-2]
         seen = pointers.get(whole)
         at_start = pointer % draw == 0 or pointer == len(talon)
         if seen is not None and (at_start or 0 <= seen[pointer % draw] <= pointer):
@@ -677,15 +679,14 @@ class Context:
     def any_safe(self, node: Node, reversible: bool = True) -> bool:
         """Whether ``close`` has a card to put home (a quick test: most nodes have none)."""
         columns, found, talon, pointer, _ = node
-        ready = self.foundation_cards(found)[1]
-        if not ready:
+        fits, ready = self.foundation_cards(found)
+        reversible = reversible and self.home_reversible
+        if not ready and not reversible:
             return False
         for column in columns:
-            if column and ready & BIT[column[-1]]:
-                return True
-        if reversible and self.home_reversible:
-            fits = self.foundation_cards(found)[0]
-            if any(column and fits & BIT[column[-1]] and self.can_return(column) for column in columns):
+            if column and (
+                ready & BIT[column[-1]] or reversible and fits & BIT[column[-1]] and self.can_return(column)
+            ):
                 return True
         if not talon:
             return False
@@ -918,19 +919,16 @@ class Context:
         """File a split run move followed by each move that uses the card it uncovers
         (not the move putting the run back)."""
         _, i, t, count = split
-        back = (RUN, t, i, count)
-        child = self.play(node, split)
-        emptied = not child[0][i]
-        for step in self.moves(child, inner=True):
-            parts = step[1] if step[0] == COMPOUND else (step,)
-            if step == back:
-                continue
-            if emptied:
-                used = any(target(part) >= 0 and not child[0][target(part)] for part in parts)
-            else:
-                used = any(touches(part, i) for part in parts)
-            if used:
-                self.sort_compound((split,) + tuple(parts), child[0], reveal, bucket)
+        back = ((RUN, t, i, count),)
+
+        def uses(parts: tuple[Step, ...], columns: tuple[bytes, ...]) -> bool:
+            if parts == back:
+                return False
+            if not columns[i]:  # the column was emptied: a move into an empty column
+                return any(target(part) >= 0 and not columns[target(part)] for part in parts)
+            return any(touches(part, i) for part in parts)
+
+        self.file_with_uses(node, split, uses, reveal, bucket)
 
     def uses_after_back(self, node: Node, back: Step, reveal: list[tuple[int, Step]], bucket: list[Step]) -> None:
         """File a foundation card taken back followed by each move that uses it: one that
@@ -938,11 +936,28 @@ class Context:
         home again at once (``close``); any other move leaves the card and its foundation
         alone, so a winning line can play it before the take-back."""
         _, suit, height, t = back
-        child = self.play(node, back)
+        below = (BACK, suit, height - 1)
+
+        def uses(parts: tuple[Step, ...], columns: tuple[bytes, ...]) -> bool:
+            return any(target(part) == t or part[:3] == below for part in parts)
+
+        self.file_with_uses(node, back, uses, reveal, bucket)
+
+    def file_with_uses(
+        self,
+        node: Node,
+        first: Step,
+        uses: Callable[[tuple[Step, ...], tuple[bytes, ...]], bool],
+        reveal: list[tuple[int, Step]],
+        bucket: list[Step],
+    ) -> None:
+        """File ``first`` followed by each move after it that ``uses`` accepts (given the
+        move's parts and the columns after ``first``), as compound moves."""
+        child = self.play(node, first)
         for step in self.moves(child, inner=True):
             parts = step[1] if step[0] == COMPOUND else (step,)
-            if any(target(part) == t or part[:3] == (BACK, suit, height - 1) for part in parts):
-                self.sort_compound((back,) + tuple(parts), child[0], reveal, bucket)
+            if uses(parts, child[0]):
+                self.sort_compound((first,) + tuple(parts), child[0], reveal, bucket)
 
     @staticmethod
     def sort_compound(
@@ -1096,7 +1111,7 @@ class DepthFirst:
         # Columns and talon -> least pointers seen (draw three's dominance, see Context.dominated).
         self.pointers: dict[bytes, list[int]] = {}
         if context.pointer_dominance:
-            context.dominated(root, self.pointers)
+            context.dominated(root, context.key(root), self.pointers)
         # Frames: node, its moves, the next move to try, the steps that led to it.
         self.stack: list[tuple[Node, list[Step], list[int], list[Step]]] = []
         self.line: list[Step] | None = None
@@ -1147,7 +1162,7 @@ class DepthFirst:
                 visited.discard(child_key)
                 self.nodes = expanded
                 return 0
-            if dominance and context.dominated(child, self.pointers):
+            if dominance and context.dominated(child, child_key, self.pointers):
                 continue
             expanded += 1
             stack.append((child, moves(child), [0], steps))
