@@ -17,6 +17,7 @@
 #                     and outside static/, so it is never served to players
 #   static/pyodide/   the Pyodide runtime files + our pyodide-lock.json
 #   static/wheels/    the game's wheel and the wheels from requirements-pyodide.txt
+#   static/snapshot/  the engine's memory snapshot (tools/make_snapshot.mjs, in Node)
 #   static/sw-manifest.js  the service worker's precache list and version
 #                     (tools/precache.py; see sw.js)
 #
@@ -183,6 +184,23 @@ write_lockfile() {
         "$WHEELS"/*.whl
 }
 
+# The engine's memory snapshot: Pyodide booted in Node with the game's wheel
+# unpacked and every module imported (tools/make_snapshot.mjs). Made again
+# only when what goes into it changes: the runtime, the lockfile (which names
+# the wheel by its sha256) or the two scripts that make and frame it. The same
+# inputs give the same bytes.
+SNAPSHOT=static/snapshot/solitaire.snapshot
+make_snapshot() {
+    local want have
+    want=$(sha256_of "${RUNTIME_FILES[@]/#/$PYODIDE_OUT/}" "$PYODIDE_OUT/pyodide-lock.json" \
+        tools/make_snapshot.mjs static/snapshot.js)
+    have=$(cat "$SNAPSHOT.sha256" 2>/dev/null || true)
+    [[ $want == "$have" && -f $SNAPSHOT ]] && return
+    rm -f "$SNAPSHOT" "$SNAPSHOT.sha256"
+    node tools/make_snapshot.mjs static "$SNAPSHOT" || die "making the engine's snapshot failed"
+    echo "$want" >"$SNAPSHOT.sha256"
+}
+
 # Check what the page relies on (our lockfile entries, their files and hashes)
 # and print a short summary.
 summarize() {
@@ -220,11 +238,12 @@ build() {
     download_pyodide_wheels
     build_game_wheel
     write_lockfile
+    make_snapshot
     say "built site in $((SECONDS - start)) s:"
     summarize
     # Last: the precache list names the lockfile, the wheels and every static file.
     "$PY" tools/precache.py manifest
-    du -sh "$PYODIDE_OUT" "$WHEELS" | sed 's/^/    /'
+    du -sh "$PYODIDE_OUT" "$WHEELS" "$(dirname "$SNAPSHOT")" | sed 's/^/    /'
     exec 9>&-
 }
 

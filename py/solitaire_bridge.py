@@ -23,21 +23,23 @@ Messages (``type`` and its fields):
 - ``language``: ``language`` (``en`` or ``de``): the language of the error
   sentences, the status line and the card names from now on (answered with
   the view, or with ``{"ok": true, "language": ...}`` before the first game).
-- ``save``: the game as a save; ``load``: ``save``, a save to restore.
+- ``save``: the game as a save (every view carries it too); ``load``: ``save``,
+  a save to restore.
 - ``verify``: ``game``, ``options``, ``deal`` or ``daily``, ``moves`` (a list
   in move notation): replays the moves on a fresh deal, leaving the game in
   progress alone, and answers ``won``, ``moves`` and ``score`` (a challenge
-  link's claim, checked).
+  link's claim, checked). A daily found before is not searched for again.
 - ``analyse``: ``nodes`` and optionally ``ms``: spend at most that many nodes
   (and about that many milliseconds) of search on the position on the table;
   the view's ``analysis`` says whether it can still be won (``winnable``,
   ``unwinnable``, ``unknown``, ``searching``, or ``none`` for a game
-  without a solver) and the deal's difficulty once proven.
+  without a solver) and the deal's difficulty once proven. Answered without
+  the rest of the view, with ``done`` (true once there is a verdict).
 - ``daily``: ``game``, ``options``, ``date`` (YYYY-MM-DD), ``nodes``, and
   optionally ``ms`` (as for ``analyse``) and ``candidate`` (a candidate found
   before): search at most that many nodes for the day's deal (answered
-  without a view): ``found``, ``tried`` (candidates searched) and, once
-  found, ``deal`` and ``candidate``. A ``new`` message for that daily then
+  without a view): ``found`` (and ``done``, the same), ``tried`` (candidates
+  searched) and, once found, ``deal`` and ``candidate``. A ``new`` message for that daily then
   starts at once; without this, ``new`` searches for the daily to the end
   before it answers.
 - ``hint``: the move to suggest (answered without a view): ``kind``
@@ -119,7 +121,7 @@ class Bridge:
             if kind == "games":
                 return json.dumps({"ok": True, "games": game_list()})
             if kind == "verify":
-                return json.dumps(verify(message))
+                return json.dumps(verify(message, self.dailies))
             if kind == "hint":
                 return json.dumps(self.hint())
             if kind == "daily":
@@ -128,7 +130,8 @@ class Bridge:
                 raise MessageError(f"unknown message type {kind!r}")
             self.follow(lambda: self.handlers[kind](message))
             if kind == "analyse":  # frequent and small: just the verdict, not the whole view
-                return json.dumps({"ok": True, "analysis": self.analysis_view()})
+                analysis = self.analysis_view()
+                return json.dumps({"ok": True, "analysis": analysis, "done": analysis["status"] != "searching"})
             if kind == "language" and self.session is None:  # chosen before the first game: no view yet
                 return json.dumps({"ok": True, "language": self.language})
             return json.dumps(self.view())
@@ -185,10 +188,10 @@ class Bridge:
             in_time(message, lambda nodes: finder.run(nodes) is not None, began)
             found = finder.result
             if found is None:
-                return {"ok": True, "found": False, "tried": finder.tried}
+                return {"ok": True, "found": False, "done": False, "tried": finder.tried}
             self.dailies[key] = found
             self.finder = None
-        return {"ok": True, "found": True, "tried": found.index + 1, "deal": found.deal, "candidate": found.index}
+        return {"ok": True, "found": True, "done": True, "tried": found.index + 1, "deal": found.deal, "candidate": found.index}
 
     def move(self, message: JsonObject) -> None:
         session = self.current()
@@ -342,6 +345,8 @@ class Bridge:
             "language": self.language,
             "tapMoves": rules.tap_moves,
             "analysis": self.analysis_view(),
+            # The page keeps it and stores it at once: a page closed right after a move loses nothing.
+            "save": session.to_save(),
         }
 
 
@@ -404,14 +409,15 @@ CHUNK_NODES = 20  # a timed slice looks at the clock after this many nodes
 MAX_VERIFIED_MOVES = 20_000  # far more than any real game; bounds the work a link can ask for
 
 
-def verify(message: JsonObject) -> JsonObject:
-    """Replay a challenge's moves on its deal; IllegalMove and friends explain a bad one."""
+def verify(message: JsonObject, dailies: Mapping[DailyKey, Daily] | None = None) -> JsonObject:
+    """Replay a challenge's moves on its deal; IllegalMove and friends explain a bad one.
+    A daily's deal comes from ``dailies`` when it was found before (no search again)."""
     moves = message.get("moves")
     if not isinstance(moves, list) or not all(isinstance(text, str) for text in moves):
         raise MessageError("the moves must be a list of moves in notation")
     if len(moves) > MAX_VERIFIED_MOVES:
         raise MessageError(f"a challenge holds at most {MAX_VERIFIED_MOVES} moves")
-    session, _ = new_session(message)
+    session, _ = new_session(message, dailies=dailies)
     for number, text in enumerate(moves, 1):
         try:
             session.play(parse_move(text))

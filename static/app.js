@@ -1,8 +1,10 @@
 // app.js: starts the page and wires the engine, the table, input, storage and dialogs.
 //
-// State lives in Python; this file keeps only the last view, the card the
-// player holds, the table's geometry for hit-testing, and a challenge read
-// from the address (after Python has verified it).
+// State lives in Python, in the engine's worker (engine.js); this file keeps
+// only the last view (with its save), the card the player holds, the table's
+// geometry for hit-testing, the searches running in the worker, and a
+// challenge read from the address (after Python has verified it). Every
+// message to Python is answered asynchronously; the main thread only draws.
 
 import "./offline.js";
 import * as motion from "./animate.js";
@@ -22,38 +24,74 @@ import { dealUrl, requestFromUrl, today } from "./url.js";
 const $ = (id) => document.getElementById(id);
 const board = $("board");
 const state = {
-  send: null,
+  engine: null, // startEngine()'s {call, search, build, start}
   view: null,
   pick: null,
   hint: null,
   geometry: null,
   noticeTimer: 0,
   saveTimer: 0,
-  analysing: false,
-  sliceNodes: 200, // the first slice is small; later ones adapt to the machine
+  analysis: null, // the live analysis's search in the worker, while it runs
+  dailySearch: null, // the search for the daily deal about to start
   games: [],
   challenge: null,
   keyboard: null,
   build: null, // which build of Python answers (engine.js), part of what the page remembers of dailies
   starts: 0, // counts the games started: a daily search sees a later start and gives up
   searchNotice: 0, // the start whose daily search the notice shows, else 0
-  preparing: false, // tomorrow's daily is being searched for in the background
+  preparing: null, // the background search for tomorrow's daily, while it runs
 };
-const SLICE_MS = 25; // one slice of the live analysis or daily search; input waits at most this long
-const FIRST_SLICE = 200; // nodes: small, since the machine's speed is not known yet
-const IDLE_PAUSE_MS = 100; // between slices of background work: most of the time stays free
-
-/** The nodes of the next slice, so that it takes about SLICE_MS on this machine. */
-const nextSlice = (nodes, spent) => Math.max(50, Math.min(200_000, Math.round((nodes * SLICE_MS) / Math.max(spent, 1))));
-
-/** A task of its own for what follows: the browser draws and handles input in between. */
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+// Priorities of the searches in the worker: the daily the player waits for, then the
+// live analysis, then tomorrow's daily, which also rests between its slices.
+const PRIORITY = { daily: 2, analysis: 1, tomorrow: 0 };
+const IDLE_PAUSE_MS = 100; // between slices of tomorrow's daily: the worker mostly rests
 
 // -- talking to the engine ------------------------------------------------------
 
-/** Send a message; on success show the new view, on failure say why (unless `quiet`). */
+/** One message to Python; the answer, remembering the last error so that start-up can explain a fallback. */
+async function send(message) {
+  const answer = await state.engine.call(message);
+  if (!answer.ok) state.lastError = answer.error;
+  return answer;
+}
+
+// Input that arrives while the engine is answering waits for the answer, so that it is
+// judged against the table the player will see (the view's legal moves, the game in
+// progress), not the one before. The board says so with aria-busy meanwhile.
+const exchanges = { open: 0, waiting: [] };
+
+/** Run `work` (async, it talks to the engine) as one exchange; input meanwhile waits (whenIdle). */
+async function exchange(work) {
+  exchanges.open += 1;
+  board.setAttribute("aria-busy", "true");
+  try {
+    return await work();
+  } finally {
+    exchanges.open -= 1;
+    if (exchanges.open === 0) {
+      board.removeAttribute("aria-busy");
+      runWaiting();
+    }
+  }
+}
+
+/** Run `action` now if no exchange is open, else once the open ones have ended. */
+function whenIdle(action) {
+  if (exchanges.open === 0 && !exchanges.waiting.length) action();
+  else exchanges.waiting.push(action);
+}
+
+function runWaiting() {
+  while (exchanges.open === 0 && exchanges.waiting.length) exchanges.waiting.shift()();
+}
+
+/** Send a message; on success show the new view, on failure say why (unless `quiet`). Resolves to success. */
 function act(message, quiet = false) {
-  const answer = state.send(message);
+  return exchange(() => actNow(message, quiet));
+}
+
+async function actNow(message, quiet) {
+  const answer = await send(message);
   if (!answer.ok) {
     if (!quiet) notify(answer.error);
     return false;
@@ -85,13 +123,14 @@ function save() {
   if (!state.saveTimer) state.saveTimer = setTimeout(saveNow, motion.busyFor());
 }
 
+/** Store the game as the last view carries it (no round trip: the page may be closing). */
 function saveNow() {
   clearTimeout(state.saveTimer);
   state.saveTimer = 0;
-  if (!state.view) return;
-  const answer = state.send({ type: "save" });
-  if (answer.ok) storage.saveGame(answer.save);
-  storage.saveView(state.view);
+  if (!state.view?.save) return;
+  const { save, ...view } = state.view;
+  storage.saveGame(save);
+  storage.saveView(view);
 }
 
 /** Count a finished game in the statistics, once. */
@@ -192,31 +231,36 @@ function showWin() {
 
 // -- the live analysis: "still winnable?" ----------------------------------------------
 
-/** Search the position on the table in short slices between frames until there is a
- *  verdict; then use the idle time for tomorrow's daily. */
+/** Search the position on the table in the worker until there is a verdict; then use the
+ *  idle time for tomorrow's daily. One search follows the table: the bridge's analysis
+ *  always works on the position in play, so a move needs no new search. */
 function analyseSoon() {
   if (state.view?.analysis?.status !== "searching") {
     if (document.documentElement.dataset.ready) prepareTomorrow();
-  } else if (!state.analysing) {
-    state.analysing = true;
-    setTimeout(analyseSlice, motion.busyFor()); // not while cards move: each slice holds the page for a moment
+    return;
   }
+  if (state.analysis) return;
+  const search = state.engine.search({ type: "analyse" }, { priority: PRIORITY.analysis, onProgress: showAnalysis });
+  state.analysis = search;
+  search.done.then((answer) => {
+    if (state.analysis === search) state.analysis = null;
+    if (answer) showAnalysis(answer);
+    analyseSoon();
+  });
 }
 
-function analyseSlice() {
-  state.analysing = false;
-  if (!state.view || state.view.analysis?.status !== "searching") return;
-  const started = performance.now();
-  const answer = state.send({ type: "analyse", nodes: state.sliceNodes, ms: SLICE_MS });
-  state.sliceNodes = nextSlice(state.sliceNodes, performance.now() - started);
-  if (!answer.ok) return;
+function showAnalysis(answer) {
+  if (!answer.ok || !state.view) return;
   state.view = { ...state.view, analysis: answer.analysis };
   renderBar(state.view);
-  analyseSoon();
 }
 
 function showHint() {
-  const answer = state.send({ type: "hint" });
+  return exchange(showHintNow);
+}
+
+async function showHintNow() {
+  const answer = await send({ type: "hint" });
   if (!answer.ok) return notify(answer.error);
   const hint = answer.hint;
   if (hint.kind === "none") return notify(t("hint.none"));
@@ -230,7 +274,9 @@ function showHint() {
 }
 
 const game = {
-  ready: () => state.send !== null && state.view !== null,
+  ready: () => state.engine !== null && state.view !== null,
+  busy: () => exchanges.open > 0,
+  whenIdle,
   view: () => state.view,
   geometry: () => state.geometry,
   currentPick: () => state.pick,
@@ -239,11 +285,11 @@ const game = {
     state.hint = null;
     state.geometry = drawBoard(state.view, state.pick);
   },
-  move: (from, to) => act({ type: "move", from: from.pile, index: from.index, to }) || game.pick(null),
-  toFoundation: (from) => act({ type: "foundation", from: from.pile, index: from.index }) || game.pick(null),
+  move: (from, to) => actElsePick({ type: "move", from: from.pile, index: from.index, to }, null),
+  toFoundation: (from) => actElsePick({ type: "foundation", from: from.pile, index: from.index }, null),
   // Tap to move (a setting): the card goes to its best place, as Python chooses; where it cannot choose, the card is picked up.
   tapToMove: () => looks().tapToMove,
-  tap: (from) => act({ type: "tap", from: from.pile, index: from.index }, true) || game.pick(from),
+  tap: (from) => actElsePick({ type: "tap", from: from.pile, index: from.index }, from, true),
   stock: () => act({ type: "stock" }),
   undo: () => act({ type: "undo" }),
   redo: () => act({ type: "redo" }),
@@ -252,6 +298,11 @@ const game = {
   newGame: () => confirmThen(() => startGame({ game: state.view.game, options: state.view.options })),
   dailyGame: () => confirmThen(() => startGame({ game: state.view.game, options: state.view.options, daily: today() })),
 };
+
+/** A move of the player's; if the engine refuses it, `pick` is what the player holds afterwards. */
+function actElsePick(message, pick, quiet = false) {
+  return exchange(async () => (await actNow(message, quiet)) || game.pick(pick));
+}
 
 function inProgress() {
   return state.view && state.view.moves > 0 && state.view.status !== "won";
@@ -271,18 +322,21 @@ function confirmThen(action, texts = null, always = false) {
   return undefined;
 }
 
-/** Start a new game (a daily deal is found first, between frames); a game given up
+/** Start a new game (a daily deal is found first, in the worker); a game given up
  *  after some moves counts as lost first. False if it failed or a later start took over. */
 async function startGame(request) {
   const start = ++state.starts;
+  state.dailySearch?.cancel(); // an earlier start's search: its game will not be played
+  state.preparing?.cancel(); // tomorrow's daily gives way; it starts again when the worker is idle
   if (request.daily && !(await findDaily(request, start))) return false;
+  if (start !== state.starts) return false;
   if (inProgress()) countGame(state.view, false);
-  const ok = act({ type: "new", ...request });
+  const ok = await act({ type: "new", ...request });
   if (ok) storage.saveOptions(request.game, state.view.options);
   return ok;
 }
 
-// -- daily deals: found in slices between frames ---------------------------------------
+// -- daily deals: found in the worker, in slices ---------------------------------------
 
 /** What names a remembered daily: the build of Python that found it, game, options, date. */
 function dailyKey(request) {
@@ -290,37 +344,33 @@ function dailyKey(request) {
   return JSON.stringify([state.build, request.game, options, request.daily]);
 }
 
-/** Search for a daily deal in short slices, showing which candidate is tried; afterwards the
+/** Search for a daily deal in the worker, showing which candidate is tried; afterwards the
  *  bridge starts it at once. False when a later start took over (the search is dropped). */
 async function findDaily(request, start) {
   const key = dailyKey(request);
   const message = { type: "daily", game: request.game, options: request.options ?? {}, date: request.daily };
   const known = storage.loadDailyCandidate(key);
   if (known !== null) message.candidate = known;
-  let nodes = FIRST_SLICE;
+  const search = state.engine.search(message, {
+    priority: PRIORITY.daily,
+    onProgress: (answer) => start === state.starts && showSearch(request.daily, answer.tried + 1, start),
+  });
+  state.dailySearch = search;
   try {
-    for (;;) {
-      const started = performance.now();
-      const answer = state.send({ ...message, nodes, ms: SLICE_MS });
-      if (!answer.ok) return true; // the "new" message explains what is wrong with the request
-      if (answer.found) {
-        storage.saveDailyCandidate(key, answer.candidate);
-        return true;
-      }
-      nodes = nextSlice(nodes, performance.now() - started);
-      showSearch(request.daily, answer.tried + 1, start);
-      await nextTask();
-      if (start !== state.starts) return false;
-    }
+    const answer = await search.done;
+    if (answer === null || start !== state.starts) return false;
+    if (answer.ok && answer.found) storage.saveDailyCandidate(key, answer.candidate);
+    return true; // if the request was bad, the "new" message explains what is wrong with it
   } finally {
+    if (state.dailySearch === search) state.dailySearch = null;
     endSearch(start);
   }
 }
 
 /** While the page is idle, find tomorrow's daily of the game on the table and remember it,
- *  so that tomorrow's first daily starts at once. Gives way to the live analysis and to any
- *  new game; the bridge keeps the search, so it goes on where it stopped. */
-async function prepareTomorrow() {
+ *  so that tomorrow's first daily starts at once. The worker gives it the slices nothing
+ *  else wants; a new game cancels it, and the bridge keeps the search's progress. */
+function prepareTomorrow() {
   const view = state.view;
   if (state.preparing || !view || view.analysis?.status === "none") return;
   const date = new Date();
@@ -328,25 +378,13 @@ async function prepareTomorrow() {
   const request = { game: view.game, options: view.options, daily: today(date) };
   const key = dailyKey(request);
   if (storage.loadDailyCandidate(key) !== null) return;
-  state.preparing = true;
-  const start = state.starts;
-  let nodes = FIRST_SLICE;
-  try {
-    for (;;) {
-      await new Promise((resolve) => setTimeout(resolve, IDLE_PAUSE_MS));
-      if (start !== state.starts || state.view?.analysis?.status === "searching") return;
-      const started = performance.now();
-      const answer = state.send({ type: "daily", game: request.game, options: request.options, date: request.daily, nodes, ms: SLICE_MS });
-      if (!answer.ok) return;
-      if (answer.found) {
-        storage.saveDailyCandidate(key, answer.candidate);
-        return;
-      }
-      nodes = nextSlice(nodes, performance.now() - started);
-    }
-  } finally {
-    state.preparing = false;
-  }
+  const message = { type: "daily", game: request.game, options: request.options, date: request.daily };
+  const search = state.engine.search(message, { priority: PRIORITY.tomorrow, pauseMs: IDLE_PAUSE_MS });
+  state.preparing = search;
+  search.done.then((answer) => {
+    if (state.preparing === search) state.preparing = null;
+    if (answer?.ok && answer.found) storage.saveDailyCandidate(key, answer.candidate);
+  });
 }
 
 /** Say which candidate is searched: on the loading screen at start-up, else in the notice.
@@ -389,11 +427,11 @@ function challengeFor(view) {
 }
 
 /** Replay a challenge's moves in Python; nothing from the link is believed before that. */
-function checkChallenge(request) {
+async function checkChallenge(request) {
   const claim = { game: state.view.game, options: state.view.options, moves: request.challenge };
   if (state.view.daily) claim.daily = state.view.daily;
   else claim.deal = state.view.deal;
-  const answer = state.send({ type: "verify", ...claim });
+  const answer = await send({ type: "verify", ...claim });
   if (!answer.ok) {
     notify(t("challenge.bad", { error: answer.error }));
   } else if (!answer.won) {
@@ -409,10 +447,9 @@ function checkChallenge(request) {
 function openShare() {
   const view = state.view;
   $("share-deal").value = dealUrl(view);
-  const saved = state.send({ type: "save" });
-  const won = view.status === "won" && saved.ok;
+  const won = view.status === "won" && Boolean(view.save);
   $("share-challenge-part").hidden = !won;
-  $("share-challenge").value = won ? dealUrl(view, saved.save.turns.flat()) : "";
+  $("share-challenge").value = won ? dealUrl(view, view.save.turns.flat()) : "";
   $("share").showModal();
 }
 
@@ -536,13 +573,13 @@ function applySettings() {
 }
 
 /** Change the page's language, and Python's for its messages. */
-function switchLanguage(code) {
+async function switchLanguage(code) {
   setLanguage(code);
   storage.savePreferences({ ...storage.loadPreferences(), language: code });
-  if (state.send) {
-    state.send({ type: "language", language: code });
+  if (state.engine) {
+    await send({ type: "language", language: code });
     fillGamePicker();
-    act({ type: "view" });
+    await act({ type: "view" });
   }
 }
 
@@ -556,7 +593,7 @@ async function firstGame(request) {
     if (await startGame({ ...request, options: { ...stored, ...request.options } })) return;
     notify(t("notice.badAddress", { error: state.lastError ?? t("notice.noGame") }));
   } else if (saved) {
-    if (act({ type: "load", save: saved })) return;
+    if (await act({ type: "load", save: saved })) return;
     notify(t("notice.badSave", { error: state.lastError }));
     storage.forgetGame();
   }
@@ -590,31 +627,36 @@ function setProgress(key, fraction) {
   $("progress-bar").style.width = `${Math.round(fraction * 100)}%`;
 }
 
+/** What a button does, once the engine has answered what came before (whenIdle). */
+function onClick(id, action) {
+  $(id).addEventListener("click", () => whenIdle(action));
+}
+
 function listen() {
   attachInput(board, game);
   state.keyboard = attachKeyboard(board, game, { openHelp: () => $("open-rules").click() });
-  $("game-picker").addEventListener("change", chooseGame);
-  $("new-game").addEventListener("click", game.newGame);
-  $("daily-game").addEventListener("click", game.dailyGame);
-  $("undo").addEventListener("click", game.undo);
-  $("redo").addEventListener("click", game.redo);
-  $("complete").addEventListener("click", game.complete);
-  $("hint").addEventListener("click", game.hint);
-  $("open-settings").addEventListener("click", openSettings);
-  $("open-rules").addEventListener("click", () => showRules(state.view.game, language()));
-  $("open-stats").addEventListener("click", openStats);
-  $("open-share").addEventListener("click", openShare);
+  $("game-picker").addEventListener("change", () => whenIdle(chooseGame));
+  onClick("new-game", game.newGame);
+  onClick("daily-game", game.dailyGame);
+  onClick("undo", game.undo);
+  onClick("redo", game.redo);
+  onClick("complete", game.complete);
+  onClick("hint", game.hint);
+  onClick("open-settings", openSettings);
+  onClick("open-rules", () => showRules(state.view.game, language()));
+  onClick("open-stats", openStats);
+  onClick("open-share", openShare);
   $("share-copy").addEventListener("click", copyShareLink);
   $("stats-export").addEventListener("click", exportStats);
   $("stats-import").addEventListener("click", () => $("stats-file").click());
   $("stats-file").addEventListener("change", (event) => event.target.files[0] && importStats(event.target.files[0]));
   $("stats-reset").addEventListener("click", resetStats);
-  $("settings").addEventListener("close", () => $("settings").returnValue === "apply" && applySettings());
-  $("won").addEventListener("close", () => $("won").returnValue === "new" && startGame({ game: state.view.game, options: state.view.options }));
+  $("settings").addEventListener("close", () => $("settings").returnValue === "apply" && whenIdle(applySettings));
+  $("won").addEventListener("close", () => $("won").returnValue === "new" && whenIdle(() => startGame({ game: state.view.game, options: state.view.options })));
   new ResizeObserver(() => state.view && render()).observe(board);
   document.addEventListener("visibilitychange", () => {
-    act({ type: document.hidden ? "pause" : "resume" });
     if (document.hidden) saveNow(); // the tab may never come back
+    act({ type: document.hidden ? "pause" : "resume" }).then(() => document.hidden && saveNow()); // with the clock stopped
   });
   window.addEventListener("pagehide", saveNow);
   setInterval(tick, 1000);
@@ -623,30 +665,25 @@ function listen() {
 async function main() {
   setLanguage(storage.loadPreferences().language ?? browserLanguage());
   const request = requestFromUrl(location.search);
-  // Python starts loading first; the last table is drawn while it downloads and compiles.
-  const engine = startEngine((key, fraction) => setProgress(key, fraction));
+  // Python starts loading first (in its worker); the last table is drawn meanwhile.
+  const engine = startEngine((key, fraction) => setProgress(key, fraction), t("notice.engine"));
   drawLastTable(request);
   setProgress("loading.python", 0.05);
   try {
-    const { send, build } = await engine;
-    state.build = build;
-    // Remember the last error so start-up can explain a fallback.
-    state.send = (message) => {
-      const answer = send(message);
-      if (!answer.ok) state.lastError = answer.error;
-      return answer;
-    };
+    state.engine = await engine;
+    state.build = state.engine.build;
+    document.documentElement.dataset.engineStart = state.engine.start; // "snapshot" or "ordinary"
   } catch (error) {
     console.warn("start-up failed", error);
     setProgress("loading.failed", 1);
     return;
   }
-  state.send({ type: "language", language: language() });
-  state.games = state.send({ type: "games" }).games;
-  if (storage.loadPreferences().autoplay) state.send({ type: "autoplay", on: true });
+  await send({ type: "language", language: language() });
+  state.games = (await send({ type: "games" })).games;
+  if (storage.loadPreferences().autoplay) await send({ type: "autoplay", on: true });
   await firstGame(request);
   fillGamePicker();
-  if (request?.challenge) checkChallenge(request);
+  if (request?.challenge) await checkChallenge(request);
   $("loading").hidden = true;
   listen();
   document.documentElement.dataset.ready = "true";
@@ -654,9 +691,9 @@ async function main() {
 }
 
 /** Once a second, while the clock runs: refresh time and (timed) score. */
-function tick() {
+async function tick() {
   if (!state.view?.clockRunning) return;
-  const answer = state.send({ type: "view" });
+  const answer = await send({ type: "view" });
   if (answer.ok) {
     state.view = answer;
     renderBar(answer);

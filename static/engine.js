@@ -1,41 +1,103 @@
-// engine.js: loads Pyodide and the game's Python package, and talks to the bridge.
+// engine.js: the page's side of the engine. Python runs in a Web Worker
+// (static/engine-worker.js, which tells the protocol); this module starts it
+// and turns its replies into promises.
 //
-// Everything comes from this site's own origin: the runtime from
-// static/pyodide/, the game's wheel from static/wheels/ through the
-// lockfile. The game is loaded by name from the lockfile rather than
-// through micropip: it skips loading micropip (see README, "Loading").
+// Start: the worker is asked to start from the build's memory snapshot; if it
+// cannot (no snapshot, a damaged one, one made for another build, or Pyodide
+// refusing it), a fresh worker starts the ordinary way. Either way the page
+// learns which (`start`: "snapshot" or "ordinary", and the reason).
 
-const PYODIDE_DIR = new URL("./pyodide/", import.meta.url).href;
-
-import { t } from "./i18n.js";
+const WORKER_URL = new URL("./engine-worker.js", import.meta.url);
 
 /**
- * Load Python and the game; calls onStage(textKey, fraction) as it goes.
- * Resolves to {send, build}: send(message) -> answer turns a message object
- * into the bridge's JSON answer ({ok: true, ...view} or {ok: false, error});
- * build names the game's wheel (the start of its hash in the lockfile, null
- * if unknown), so that what the page remembers of one build's Python, such
- * as which candidate was the daily deal, is not believed by another.
+ * Start the engine; calls onStage(textKey, fraction) as it goes. Resolves to
+ * {call, search, build, start, reason}:
+ * - call(message) -> Promise of the bridge's answer ({ok: true, ...view} or
+ *   {ok: false, error}); calls are answered in the order they were made.
+ * - search(message, {priority, pauseMs, onProgress}) -> {done, cancel}: the
+ *   worker repeats a sliced bridge message ("analyse", "daily") until the
+ *   bridge says it is done; onProgress(answer) after each slice; done
+ *   resolves to the last answer, or null once cancelled.
+ * - build names the game's wheel (the start of its hash in the lockfile),
+ *   so that what the page remembers of one build's Python, such as which
+ *   candidate was the daily deal, is not believed by another.
  */
-export async function startEngine(onStage) {
+export async function startEngine(onStage, failedText) {
   onStage("loading.python", 0.1);
-  const { loadPyodide } = await import(`${PYODIDE_DIR}pyodide.mjs`);
-  const pyodide = await loadPyodide({ indexURL: PYODIDE_DIR });
-  onStage("loading.rules", 0.8);
-  // A silent callback keeps the loader's progress lines out of the console.
-  await pyodide.loadPackage("solitaire", { messageCallback: () => {} });
-  const bridge = pyodide.pyimport("solitaire_bridge").Bridge();
+  let engine = new Engine(failedText);
+  let started = await engine.start(true);
+  if (!started.ok) {
+    console.warn("the engine's snapshot could not be used:", started.reason);
+    engine.stop();
+    engine = new Engine(failedText);
+    started = await engine.start(false);
+    if (!started.ok) throw new Error(`the engine did not start: ${started.reason}`);
+    started.reason ??= "the snapshot was refused";
+  }
   onStage("loading.dealing", 0.95);
-  const build = pyodide.lockfile?.packages?.solitaire?.sha256?.slice(0, 12) ?? null;
-  return { send, build };
+  return {
+    call: (message) => engine.call(message),
+    search: (message, options) => engine.search(message, options),
+    build: started.build,
+    start: started.start,
+    reason: started.reason,
+  };
+}
 
-  function send(message) {
-    try {
-      return JSON.parse(bridge.handle(JSON.stringify(message)));
-    } catch (error) {
-      // The bridge never raises; reaching here means Python itself failed.
-      console.warn("engine failure", error);
-      return { ok: false, error: t("notice.engine") };
+/** One worker and the replies it owes. */
+class Engine {
+  constructor(failedText) {
+    this.failedText = failedText;
+    this.worker = new Worker(WORKER_URL, { type: "module" });
+    this.nextId = 1;
+    this.waiting = new Map(); // id -> {resolve, onProgress}
+    this.worker.onmessage = ({ data }) => this.receive(data);
+    this.worker.onerror = (event) => this.fail(event.message ?? "the engine's worker failed");
+  }
+
+  start(snapshot) {
+    return this.request({ kind: "start", snapshot });
+  }
+
+  call(message) {
+    return this.request({ kind: "call", message });
+  }
+
+  search(message, { priority = 0, pauseMs = 0, onProgress = null } = {}) {
+    const id = this.nextId;
+    const done = this.request({ kind: "search", message, priority, pauseMs }, onProgress);
+    return { done, cancel: () => this.worker.postMessage({ id: this.nextId++, kind: "cancel", search: id }) };
+  }
+
+  request(data, onProgress = null) {
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      this.waiting.set(id, { resolve, onProgress });
+      this.worker.postMessage({ id, ...data });
+    });
+  }
+
+  receive(reply) {
+    const waiting = this.waiting.get(reply.id);
+    if (!waiting) return;
+    if ("progress" in reply) {
+      waiting.onProgress?.(reply.progress);
+      return;
     }
+    this.waiting.delete(reply.id);
+    const answer = reply.answer;
+    waiting.resolve(answer?.engineFailed ? { ...answer, error: this.failedText } : answer);
+  }
+
+  /** The worker died (out of memory, a crash): every open request gets a failure, the page stays. */
+  fail(reason) {
+    console.warn("engine failure:", reason);
+    for (const { resolve } of this.waiting.values()) resolve({ ok: false, error: this.failedText, reason });
+    this.waiting.clear();
+  }
+
+  stop() {
+    this.worker.terminate();
+    this.waiting.clear();
   }
 }

@@ -25,7 +25,8 @@ function overlap(a, b) {
 /**
  * Listen on the board. `game` gives the current view and geometry and the
  * actions: pick(pick | null), move(pick, toPile), stock(), toFoundation(pick), tap(pick),
- * and tapToMove(): whether a tap moves a card.
+ * tapToMove(): whether a tap moves a card, and whenIdle(action): run the
+ * action once the engine has answered what came before.
  */
 export function attachInput(board, game) {
   let press = null; // {pile, index, x, y, pointerId, dragging, layer}
@@ -73,8 +74,9 @@ export function attachInput(board, game) {
     if (!press || event.pointerId !== press.pointerId) return;
     const done = press;
     press = null;
-    if (done.dragging) drop(done, point(event));
-    else tap(done);
+    const at = point(event);
+    // Judged once the engine has answered any earlier input, against the table as it is then.
+    game.whenIdle(() => (done.dragging ? drop(done, at) : tap(done)));
   });
 
   board.addEventListener("pointercancel", () => {
@@ -87,6 +89,10 @@ export function attachInput(board, game) {
     const targets = game.view().legal[`${from.pile}:${from.index}`] ?? [];
     const { piles, size, cards } = game.geometry();
     const origin = cards[`${from.pile}:${from.index}`];
+    if (!origin || !targets.length) {
+      game.pick(null); // the cards cannot go anywhere (any more): they go back
+      return;
+    }
     // The dragged card's rectangle where it was let go.
     const dragged = { x: origin.x + at.x - done.x, y: origin.y + at.y - done.y, width: size.cardWidth, height: size.cardHeight };
     let best = null;

@@ -251,12 +251,24 @@ export function attachKeyboard(board, game, { openHelp = () => {} } = {}) {
   document.addEventListener("keydown", (event) => {
     if (!game.ready() || event.target.closest?.("dialog, input, select, textarea")) return;
     const onBoard = event.target === board;
+    if (!game.busy()) {
+      if (handleKey(event, onBoard)) event.preventDefault();
+      return;
+    }
+    // The engine is answering an earlier key: this one waits for the table it will act on.
+    // Whether it will be used is not known yet; on the table no key should scroll the page.
+    if (onBoard || ((event.ctrlKey || event.metaKey) && /^[zy]$/i.test(event.key))) event.preventDefault();
+    game.whenIdle(() => handleKey(event, onBoard));
+  });
+
+  /** A key on the page; true when it was used. */
+  function handleKey(event, onBoard) {
     if (onBoard) {
       keyboardUsed = true;
       focus = normalize(game.view(), focus);
     }
-    if ((onBoard && boardKey(event)) || shortcut(event)) event.preventDefault();
-  });
+    return (onBoard && boardKey(event)) || shortcut(event);
+  }
 
   // A click moves the focus to the clicked card, so that keys go on from there; the ring hides.
   board.addEventListener(

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import expect
-from test_browser_klondike import READY, card, open_page, pile_cards
+from test_browser_klondike import READY, card, open_page, pile_cards, settled
 
 from solitaire.cards import card_text, full_deck
 from solitaire.daily import daily
@@ -123,6 +123,7 @@ def test_a_proven_daily_is_winnable_with_a_difficulty_and_a_hint(page: Any, site
     expect(page.locator("#winnable-stat")).to_be_visible()
     expect(page.locator("#deal-label")).to_have_text(re.compile(r"^Daily 2026-11-29 · (easy|medium|hard|expert)$"))
     page.locator("#hint").click()
+    settled(page)
     assert page.locator("[data-card].hinted").count() >= 1
     assert "unwinnable" not in seen(page, "winnable")
 

@@ -49,7 +49,7 @@ def test_the_picker_asks_before_giving_up_a_game(page: Any, site_url: str) -> No
     card(page, "tableau-1", 0).click()
     card(page, "tableau-7", 6).click()
     page.locator("#game-picker").select_option("double-klondike")
-    assert page.locator("#confirm").is_visible()
+    expect(page.locator("#confirm")).to_be_visible()
     page.locator("#confirm button[value=cancel]").click()
     assert page.locator("[data-card]").count() == 52 and text_of(page, "moves") == "1"
     assert page.locator("#game-picker").input_value() == "klondike"

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import expect
-from test_browser_klondike import NEAR_WON, READY, card, open_page, pile_cards, set_up, text_of
+from test_browser_klondike import NEAR_WON, READY, card, open_page, pile_cards, set_up, settled, text_of
 
 from solitaire.registry import GAMES
 from solitaire_bridge import Bridge
@@ -34,6 +34,7 @@ def tab_to_board(page: Any) -> None:
 
 def focused(page: Any) -> dict[str, Any]:
     """The place the board's aria-activedescendant names: pile, index (None for an empty pile), label."""
+    settled(page)
     place: dict[str, Any] = page.evaluate(
         """() => {
           const board = document.getElementById('board');
@@ -48,6 +49,7 @@ def focused(page: Any) -> dict[str, Any]:
 
 def ring_on_focus(page: Any) -> bool:
     """One focus ring is drawn, exactly where the focused element is."""
+    settled(page)
     result: bool = page.evaluate(
         """() => {
           const board = document.getElementById('board');

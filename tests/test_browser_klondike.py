@@ -21,8 +21,14 @@ def open_page(page: Any, url: str) -> None:
     page.wait_for_selector(READY, state="attached", timeout=60_000)
 
 
+def settled(page: Any) -> None:
+    """Wait until the engine has answered the input sent so far (the board is aria-busy meanwhile)."""
+    page.wait_for_selector("#board:not([aria-busy])", state="attached")
+
+
 def pile_cards(page: Any, pile: str) -> list[str]:
-    """The data-card values of a pile, bottom first."""
+    """The data-card values of a pile, bottom first, once the engine has answered."""
+    settled(page)
     cards: list[str] = page.eval_on_selector_all(
         f'[data-card][data-pile="{pile}"]',
         "els => els.sort((a, b) => a.dataset.index - b.dataset.index).map(e => e.dataset.card)",
@@ -35,6 +41,7 @@ def card(page: Any, pile: str, index: int) -> Any:
 
 
 def text_of(page: Any, element_id: str) -> str:
+    settled(page)
     text: str = page.locator(f"#{element_id}").inner_text()
     return text
 
@@ -158,6 +165,7 @@ def test_win_from_a_near_won_position(page: Any, site_url: str) -> None:
     card(page, "tableau-1", 0).dblclick()  # the KC goes home
     assert pile_cards(page, "foundation-1")[-1] == "KC"
     page.locator("#complete").click()
+    settled(page)
     assert page.locator("#won").is_visible()
     assert "You finished" in text_of(page, "won-summary")
     assert all(len(pile_cards(page, f"foundation-{n}")) == 13 for n in range(1, 5))
@@ -208,6 +216,7 @@ def test_a_whole_game_without_csp_violations_or_foreign_requests(page: Any, site
         (card(page, "stock", len(stock) - 1) if stock else page.locator('.slot[data-pile="stock"]')).click()
     set_up(page, site_url, NEAR_WON)
     page.locator("#complete").click()
+    settled(page)
     assert page.locator("#won").is_visible()
     assert page.evaluate("window.cspViolations") == []
 
@@ -215,10 +224,12 @@ def test_a_whole_game_without_csp_violations_or_foreign_requests(page: Any, site
 def test_hint_marks_a_move_by_button_and_key(page: Any, site_url: str) -> None:
     open_page(page, site_url + "?game=klondike&deal=1")
     page.locator("#hint").click()
+    settled(page)
     assert page.locator("[data-card].hinted").count() >= 1
     assert page.locator(".drop-target").count() == 1
     card(page, "tableau-1", 0).click()  # picking a card clears the hint
     assert page.locator("[data-card].hinted").count() == 0
     page.keyboard.press("Escape")
     page.keyboard.press("h")
+    settled(page)
     assert page.locator("[data-card].hinted").count() >= 1

@@ -17,7 +17,7 @@ import pytest
 from conftest import PageWatch
 from playwright.sync_api import expect
 from test_browser_a11y import AXE, assert_clean
-from test_browser_klondike import NEAR_WON, card, open_page, pile_cards, set_up, text_of
+from test_browser_klondike import NEAR_WON, card, open_page, pile_cards, set_up, settled, text_of
 
 pytestmark = pytest.mark.browser
 
@@ -146,6 +146,7 @@ def test_a_new_game_is_dealt_from_the_stock(lively: Any, site_url: str) -> None:
     open_page(lively, site_url + "?game=klondike&deal=1")
     landed(lively)
     lively.locator("#new-game").click()
+    settled(lively)
     assert lively.locator(FLYING).count() == 28  # every card of the columns; the stock stays
     landed(lively)
     assert lively.locator("[data-card]").count() == 52

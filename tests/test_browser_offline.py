@@ -20,6 +20,7 @@ from urllib.parse import urljoin, urlparse
 
 import pytest
 from conftest import ROOT, PageWatch
+from playwright.sync_api import expect
 from test_browser_klondike import card, pile_cards, text_of
 
 from solitaire.registry import GAMES, make_rules
@@ -217,6 +218,7 @@ def play_offline(page: Any, base: str) -> None:
     """Reload with no network and no server; play the daily deal, a numbered FreeCell deal, every game."""
     response = visit(page, base)
     assert response.from_service_worker
+    assert page.evaluate("document.documentElement.dataset.engineStart") == "snapshot"  # precached too
     assert text_of(page, "deal-label").startswith("Daily ")  # today's daily deal, resumed
     assert page.locator("[data-card]").count() == 52
     stock = len(pile_cards(page, "stock"))
@@ -233,7 +235,7 @@ def play_offline(page: Any, base: str) -> None:
         if game == "freecell":
             continue  # already on the table: the picker starts a game only on a change
         page.locator("#game-picker").select_option(game)
-        assert page.locator("#game-picker").input_value() == game
+        expect(page.locator("#game-picker")).to_have_value(game)
         assert page.locator("[data-card]").count() == card_count(game), game
 
 
@@ -356,7 +358,8 @@ def test_the_precache_list_holds_what_the_page_loads(site: Path) -> None:
     for name in ["index.html", "static/style.css", "static/cards.css", "static/icon.svg", "static/offline.js",
                  "static/manifest.webmanifest", "static/icons/maskable-512.png",
                  "static/pyodide/pyodide.mjs", "static/pyodide/pyodide.asm.mjs", "static/pyodide/pyodide.asm.wasm",
-                 "static/pyodide/python_stdlib.zip", "static/pyodide/pyodide-lock.json"]:
+                 "static/pyodide/python_stdlib.zip", "static/pyodide/pyodide-lock.json",
+                 "static/snapshot/solitaire.snapshot"]:
         assert name in files, name
     lock = json.loads((site / "static" / "pyodide" / "pyodide-lock.json").read_text())
     for package in ["solitaire", "micropip"]:

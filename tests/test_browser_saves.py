@@ -9,7 +9,7 @@ from urllib.parse import parse_qs, urlparse
 
 import pytest
 from playwright.sync_api import expect
-from test_browser_klondike import NEAR_WON, READY, card, open_page, pile_cards, set_up, text_of
+from test_browser_klondike import NEAR_WON, READY, card, open_page, pile_cards, set_up, settled, text_of
 
 pytestmark = pytest.mark.browser
 
@@ -33,6 +33,7 @@ def test_a_reload_keeps_the_undo_history(page: Any, site_url: str) -> None:
     card(page, "tableau-1", 0).click()
     card(page, "tableau-7", 6).click()
     card(page, "stock", 23).click()
+    settled(page)  # the move is on the table: from now on it is kept
     page.reload()
     page.wait_for_selector(READY, state="attached")
     assert text_of(page, "moves") == "2"
@@ -184,6 +185,7 @@ def test_closing_the_tab_keeps_the_game_and_its_history(browser: Any, site_url: 
     open_page(first, site_url + "?game=klondike&deal=1")
     card(first, "tableau-1", 0).click()
     card(first, "tableau-7", 6).click()
+    settled(first)
     first.close(run_before_unload=True)
     second = context.new_page()
     open_page(second, site_url)

@@ -16,8 +16,10 @@ install a new worker (the browser compares the worker's imported scripts byte
 for byte on every update check).
 
 The files: index.html; static/'s scripts, styles, icons and web app
-manifest; the Pyodide runtime in static/pyodide/ with our lockfile; and the
-wheels the lockfile registers from static/wheels/. The site is exactly
+manifest; the Pyodide runtime in static/pyodide/ with our lockfile; the
+engine's memory snapshot in static/snapshot/; and the wheels the lockfile
+registers from static/wheels/ (the engine's fallback when the snapshot
+cannot be used). The site is exactly
 these files plus sw.js and static/sw-manifest.js. Standard library only.
 """
 
@@ -35,10 +37,11 @@ ROOT = Path(__file__).resolve().parent.parent
 MANIFEST = "static/sw-manifest.js"
 WORKER = "sw.js"
 PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
+SNAPSHOT = "static/snapshot/solitaire.snapshot"  # the engine's memory snapshot (tools/make_snapshot.mjs)
 # static/ outside the build folders: the files of these types, in any sub-folder
 # (not dotfiles, not the generated manifest).
 STATIC_SUFFIXES = {".js", ".mjs", ".css", ".json", ".svg", ".png", ".ico", ".webmanifest", ".woff2"}
-BUILD_FOLDERS = {"pyodide", "wheels"}
+BUILD_FOLDERS = {"pyodide", "wheels", "snapshot"}
 
 
 class SiteError(Exception):
@@ -59,6 +62,7 @@ def precached_files(root: Path) -> list[str]:
             files.add(path.relative_to(root).as_posix())
     files.discard(MANIFEST)
     files.update(f"static/pyodide/{name}" for name in PYODIDE_FILES)
+    files.add(SNAPSHOT)
     # Pyodide resolves a package's file_name against the lockfile's folder; the
     # entries of Pyodide's own lockfile name wheels on its CDN, which we do not ship.
     for entry in json.loads(lockfile.read_text())["packages"].values():

@@ -1,0 +1,57 @@
+// pyodide_snapshot.mjs: what tests/test_snapshot.py asks of the pinned Pyodide in Node.
+//
+//   node tests/js/pyodide_snapshot.mjs options PYODIDE_DIR
+//       Pyodide's private snapshot options still do what the build relies on:
+//       _makeSnapshot + makeMemorySnapshot() give the memory, and _loadSnapshot
+//       restores it, with Python's state (a module imported, a global set) kept.
+//   node tests/js/pyodide_snapshot.mjs built STATIC_DIR MESSAGE_JSON
+//       The snapshot the build made starts the game: read and checked as the
+//       worker does (static/snapshot.js), restored, then the bridge answers
+//       MESSAGE_JSON; prints its answer.
+//
+// Prints one JSON line; exits 1 with the reason on stderr when something fails.
+
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { gunzipSync } from "node:zlib";
+import { unpackSnapshot } from "../../static/snapshot.js";
+
+const [mode, dir, message] = process.argv.slice(2);
+
+async function pyodideIn(pyodideDir) {
+  const { loadPyodide, version } = await import(pathToFileURL(resolve(pyodideDir, "pyodide.mjs")).href);
+  const load = (options) => loadPyodide({ indexURL: `${resolve(pyodideDir)}/`, stdout: () => {}, ...options });
+  return { load, version };
+}
+
+async function options() {
+  const { load } = await pyodideIn(dir);
+  const maker = await load({ _makeSnapshot: true });
+  maker.runPython("import colorsys\nmarker = 'kept'");
+  if (typeof maker.makeMemorySnapshot !== "function") throw new Error("makeMemorySnapshot() is gone");
+  const snapshot = maker.makeMemorySnapshot();
+  if (!(snapshot instanceof Uint8Array) || snapshot.length < 1e6) throw new Error(`makeMemorySnapshot() gave ${snapshot?.constructor?.name}`);
+  const restored = await load({ _loadSnapshot: snapshot });
+  const kept = restored.runPython("import sys\n[marker, 'colorsys' in sys.modules]").toJs();
+  return { bytes: snapshot.length, marker: kept[0], imported: kept[1] };
+}
+
+async function built() {
+  const { load, version } = await pyodideIn(resolve(dir, "pyodide"));
+  const lockfile = JSON.parse(readFileSync(resolve(dir, "pyodide/pyodide-lock.json"), "utf8"));
+  const file = gunzipSync(readFileSync(resolve(dir, "snapshot/solitaire.snapshot")));
+  const snapshot = unpackSnapshot(new Uint8Array(file), { pyodide: version, wheel: lockfile.packages.solitaire.sha256 });
+  const pyodide = await load({ _loadSnapshot: snapshot });
+  const bridge = pyodide.pyimport("solitaire_bridge").Bridge();
+  return JSON.parse(bridge.handle(message));
+}
+
+try {
+  const result = mode === "options" ? await options() : mode === "built" ? await built() : null;
+  if (result === null) throw new Error(`unknown mode ${mode}`);
+  console.log(JSON.stringify(result));
+} catch (error) {
+  console.error(`pyodide_snapshot: ${error?.stack ?? error}`);
+  process.exit(1);
+}

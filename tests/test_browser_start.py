@@ -1,0 +1,157 @@
+"""How the page starts: the engine's worker restores the build's memory snapshot, and falls back
+to the ordinary load (boot Pyodide, load the wheel) when the snapshot is missing, damaged or made
+for another build, and the game plays either way. Long searches run in the worker: a move is not
+kept waiting by one, and the page stays responsive while a slow daily is found and a challenge
+checked."""
+
+from __future__ import annotations
+
+import datetime
+import gzip
+import json
+import struct
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from conftest import ROOT
+from playwright.sync_api import expect
+from test_browser_games import first_card_move
+from test_browser_klondike import card, open_page, pile_cards, settled, text_of
+
+from solitaire.daily import daily
+from solitaire.registry import make_rules
+
+pytestmark = pytest.mark.browser
+
+SNAPSHOT = ROOT / "static" / "snapshot" / "solitaire.snapshot"
+MAGIC = b"SOLSNAP1"
+SLOW_DAILY = "2026-11-29"  # the 4-suit Spider daily of this date is found after several candidates
+
+
+def started(page: Any) -> str:
+    how: str = page.evaluate("document.documentElement.dataset.engineStart")
+    return how
+
+
+def play_a_move(page: Any) -> None:
+    """The 7D of Klondike deal 1 onto the 8S, by clicks."""
+    card(page, "tableau-1", 0).click()
+    card(page, "tableau-7", 6).click()
+    assert pile_cards(page, "tableau-7")[-2:] == ["8S", "7D"] and text_of(page, "moves") == "1"
+
+
+def snapshot_file() -> bytes:
+    """The built snapshot file, uncompressed."""
+    return gzip.decompress(SNAPSHOT.read_bytes())
+
+
+def with_header(change: Callable[[dict[str, Any]], None]) -> bytes:
+    """The snapshot file with its header changed (same length, so the memory stays aligned)."""
+    file = snapshot_file()
+    (length,) = struct.unpack_from("<I", file, len(MAGIC))
+    start = len(MAGIC) + 4
+    header = json.loads(file[start : start + length])
+    change(header)
+    text = json.dumps(header, separators=(",", ":")).encode()
+    assert len(text) <= length
+    return gzip.compress(file[:start] + text.ljust(length) + file[start + length :], compresslevel=1)
+
+
+def damaged_memory() -> bytes:
+    """The header is right, the memory is not Pyodide's: Pyodide itself must refuse it."""
+    file = bytearray(snapshot_file())
+    (length,) = struct.unpack_from("<I", file, len(MAGIC))
+    start = len(MAGIC) + 4 + length
+    file[start : start + 4096] = bytes(4096)
+    return gzip.compress(bytes(file), compresslevel=1)
+
+
+def test_the_game_starts_from_the_snapshot(page: Any, site_url: str) -> None:
+    open_page(page, site_url + "?game=klondike&deal=1")
+    assert started(page) == "snapshot"
+    play_a_move(page)
+
+
+BAD_SNAPSHOTS: dict[str, Callable[[], bytes | None]] = {
+    "missing": lambda: None,
+    "not a snapshot": lambda: b"<!doctype html><title>404</title>",
+    "cut short": lambda: SNAPSHOT.read_bytes()[: SNAPSHOT.stat().st_size // 2],
+    "another pyodide": lambda: with_header(lambda header: header.update(pyodide="0.0.1")),
+    "another build": lambda: with_header(lambda header: header.update(wheel="0" * 64)),
+    "refused by pyodide": damaged_memory,
+}
+
+
+@pytest.mark.parametrize("kind", BAD_SNAPSHOTS)
+def test_without_a_usable_snapshot_the_game_starts_the_ordinary_way(page: Any, site_url: str, kind: str) -> None:
+    body = BAD_SNAPSHOTS[kind]()
+
+    def serve(route: Any) -> None:
+        if body is None:
+            route.fulfill(status=404, body="not found")
+        else:
+            route.fulfill(status=200, body=body, headers={"Content-Type": "application/octet-stream"})
+
+    page.route("**/static/snapshot/solitaire.snapshot", serve)
+    warnings: list[str] = []
+    page.on("console", lambda message: message.type == "warning" and warnings.append(message.text))
+    open_page(page, site_url + "?game=klondike&deal=1")
+    assert started(page) == "ordinary"
+    assert any("snapshot could not be used" in text for text in warnings), warnings
+    play_a_move(page)
+
+
+def test_a_move_is_not_kept_waiting_by_a_search(page: Any, site_url: str) -> None:
+    """While today's 4-suit Spider daily is being found (seconds of search in the worker), the
+    game on the table still plays: the move is on the table before the search ends."""
+    options = {"suits": "4"}
+    assert daily("spider", options, SLOW_DAILY).index >= 2
+    page.clock.set_fixed_time(datetime.datetime.fromisoformat(SLOW_DAILY + "T12:00:00"))
+    deal, move, index = first_card_move("spider", options)
+    open_page(page, site_url + f"?game=spider&suits=4&deal={deal}")
+    before = pile_cards(page, move.source)
+    page.evaluate(
+        """() => {
+          window.seen = {};
+          const board = document.getElementById('board');
+          new MutationObserver(() => { window.seen.board ??= performance.now(); }).observe(board, { childList: true });
+          new MutationObserver(() => {
+            if (document.getElementById('deal-label').textContent.startsWith('Daily')) window.seen.daily ??= performance.now();
+          }).observe(document.getElementById('deal-label'), { childList: true, characterData: true, subtree: true });
+        }"""
+    )
+    page.keyboard.press("t")  # no move yet: the daily starts without asking, once it is found
+    expect(page.locator("#notice")).to_contain_text("(candidate 1)")
+    card(page, move.source, index).click()  # Spider moves a card on a click when it has one place
+    if not make_rules("spider", options).tap_moves:
+        page.locator(f'[data-card][data-pile="{move.target}"]').last.click()
+    settled(page)
+    expect(page.locator("#deal-label")).to_contain_text(f"Daily {SLOW_DAILY}", timeout=120_000)
+    seen = page.evaluate("window.seen")
+    assert seen["board"] < seen["daily"], seen  # the move was drawn while the search went on
+    assert before != [], before
+
+
+def test_the_page_stays_responsive_while_a_challenge_for_a_slow_daily_is_checked(page: Any, site_url: str) -> None:
+    """A challenge link of a 4-suit Spider daily: the daily is found in slices in the worker (the
+    page answers all along, and shows the progress), and the challenge's check reuses it."""
+    options = {"suits": "4"}
+    found = daily("spider", options, SLOW_DAILY)
+    rules = make_rules("spider", options)
+    position = rules.deal(found.deal)
+    moves = []
+    for _ in range(2):
+        move = next(move for move in rules.legal_moves(position) if move.source != "stock")
+        position = rules.apply(position, move)
+        moves.append(str(move))
+    page.goto(site_url + f"?game=spider&suits=4&daily={SLOW_DAILY}&moves={'.'.join(moves)}", wait_until="commit")
+    texts = set()
+    while page.evaluate("document.documentElement.dataset.ready") != "true":
+        # Each evaluation needs the main thread: it answers while the worker searches.
+        texts.add(page.evaluate("document.getElementById('loading-text')?.textContent ?? ''"))
+        page.wait_for_timeout(50)
+    progress = {text for text in texts if "(candidate" in text}
+    assert len(progress) >= 2, texts
+    expect(page.locator("#notice")).to_contain_text("does not win")
+    assert text_of(page, "deal-label").startswith(f"Daily {SLOW_DAILY}")

@@ -1,0 +1,73 @@
+"""The engine's memory snapshot: Pyodide's private options still work in the pinned version, the
+build's snapshot starts the bridge and answers as CPython does, it is made reproducibly, and the
+file format refuses what does not fit (tests/js/snapshot.test.mjs, run with node --test).
+
+The browser side (the worker starts from it, and falls back to the ordinary load when it cannot)
+is tested in test_browser_start.py."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import subprocess
+from pathlib import Path
+
+import pytest
+from conftest import ROOT
+
+from solitaire_bridge import Bridge
+
+STATIC = ROOT / "static"
+SNAPSHOT = STATIC / "snapshot" / "solitaire.snapshot"
+CHECK = ROOT / "tests" / "js" / "pyodide_snapshot.mjs"
+
+
+def node(*args: str | Path, timeout: int = 300) -> str:
+    done = subprocess.run(["node", *map(str, args)], cwd=ROOT, capture_output=True, text=True, timeout=timeout)
+    assert done.returncode == 0, done.stderr + done.stdout
+    return done.stdout
+
+
+@pytest.fixture(scope="module")
+def built() -> Path:
+    if not SNAPSHOT.exists():
+        pytest.fail("the site is not built: run ./build.sh (or ./build.sh test)")
+    return SNAPSHOT
+
+
+def test_the_snapshot_file_format() -> None:
+    output = node("--test", ROOT / "tests" / "js" / "snapshot.test.mjs")
+    assert "# fail 0" in output and "# pass 0" not in output
+
+
+def test_pyodides_snapshot_options_keep_pythons_state() -> None:
+    """_makeSnapshot, makeMemorySnapshot() and _loadSnapshot are private to Pyodide: this fails when
+    the pinned version drops them or they stop keeping what was imported and set."""
+    result = json.loads(node(CHECK, "options", STATIC / "pyodide"))
+    assert result["marker"] == "kept" and result["imported"] is True
+    assert result["bytes"] > 10_000_000  # the whole memory of the interpreter
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        {"type": "games"},
+        {"type": "new", "game": "klondike", "options": {"draw": "3"}, "deal": 7},
+        {"type": "new", "game": "freecell", "options": {}, "deal": 617},
+        {"type": "new", "game": "spider", "options": {"suits": "2"}, "deal": 3},
+    ],
+)
+def test_the_built_snapshot_answers_as_cpython(built: Path, message: dict[str, object]) -> None:
+    text = json.dumps(message)
+    from_snapshot = json.loads(node(CHECK, "built", STATIC, text))
+    assert from_snapshot["ok"] is True
+    assert from_snapshot == json.loads(Bridge().handle(text))
+
+
+def test_the_snapshot_is_made_reproducibly(built: Path, tmp_path: Path) -> None:
+    again = tmp_path / "again.snapshot"
+    node(ROOT / "tools" / "make_snapshot.mjs", STATIC, again)
+    assert again.read_bytes() == built.read_bytes()
+    header = gzip.decompress(built.read_bytes())[:300]
+    pinned = json.loads((ROOT / "package.json").read_text())["dependencies"]["pyodide"]
+    assert header.startswith(b"SOLSNAP1") and f'"pyodide":"{pinned}"'.encode() in header
