@@ -149,27 +149,37 @@ function render(cause = null) {
   renderBar(state.view);
 }
 
-/** Redraw the table (the cards glide from where they were), then put the keyboard focus back on it (the whole SVG is new). */
+/** Redraw the table (the cards glide from where they were), then put the keyboard focus back on it (the whole SVG is new).
+ *  While the page starts, the first table just appears: nothing was on the table to glide from, and
+ *  the page is ready sooner without the work of a deal. */
 function drawBoard(view, pick, hint = null, cause = null) {
-  const before = motion.before(board);
+  const animated = document.documentElement.dataset.ready === "true";
+  const before = animated ? motion.before(board) : null;
   const geometry = drawTable(board, view, pick, hint);
-  motion.after(board, before, cause);
+  if (animated) motion.after(board, before, cause);
   state.keyboard?.drawn();
   return geometry;
 }
 
-function renderBar(view) {
+/** Was the table drawn for the board's size now? (table.js sizes its viewBox to the board.) */
+const drawnForSize = () => board.getAttribute("viewBox") === `0 0 ${board.clientWidth} ${board.clientHeight}`;
+
+/** The bar: the game's name, deal, score, moves, time, mode and verdict; `deal` overrides the view's deal label. */
+function renderBar(view, dealText = null) {
   $("game-picker").value = view.game;
   document.title = `${gameName(view.game, language())} · ${t("page.title")}`;
-  const deal = view.daily ? t("deal.daily", { date: view.daily }) : t("deal.number", { deal: view.deal });
+  const deal = dealText ?? (view.daily ? t("deal.daily", { date: view.daily }) : t("deal.number", { deal: view.deal }));
   const difficulty = view.analysis?.difficulty;
   $("deal-label").textContent = difficulty ? t("deal.difficulty", { deal, difficulty: t(`difficulty.${difficulty}`) }) : deal;
   const status = view.analysis?.status ?? "none";
   $("winnable-stat").hidden = status === "none";
   $("winnable").textContent = status === "none" ? "" : t(`winnable.${status}`);
+  // Room from the start for the longest difficulty and verdict: when the proof comes in, the bar
+  // keeps its rows and the table does not move (no layout shift).
+  $("deal-label").style.minWidth = `${deal.length + longest(DIFFICULTIES.map((name) => `difficulty.${name}`)) + 3}ch`;
+  $("winnable").style.minWidth = `${longest(VERDICTS.map((name) => `winnable.${name}`))}ch`;
   $("winnable").dataset.status = status;
   $("score").textContent = scoreText(view);
-  $("score-stat").hidden = view.score === null;
   $("moves").textContent = String(view.moves);
   $("time").textContent = clockText(view.seconds);
   $("mode").textContent = view.statusLine;
@@ -179,6 +189,11 @@ function renderBar(view) {
   if (view.status === "stuck") showNotice(t("notice.stuck"), false);
   else if (!state.noticeTimer && !state.searchNotice) hideNotice();
 }
+
+const DIFFICULTIES = ["easy", "medium", "hard", "expert"];
+const VERDICTS = ["winnable", "unwinnable", "unknown", "searching"];
+/** The length of the longest of these texts in the page's language. */
+const longest = (keys) => Math.max(...keys.map((key) => t(key).length));
 
 function scoreText(view) {
   if (view.score === null) return "–";
@@ -608,18 +623,36 @@ function matchesSave(request, saved) {
   return sameDeal && sameOptions;
 }
 
-/** Draw the table as it was left, before Python is ready (input waits for Python). */
+/** Draw the table as it was left, before Python is ready (input waits for Python); true if drawn. */
 function drawLastTable(request) {
   const view = storage.loadView();
   const saved = storage.loadGame();
-  if (!view?.slots || !view?.piles || (request && !matchesSave(request, saved))) return;
+  if (!view?.slots || !view?.piles || (request && !matchesSave(request, saved))) return false;
   try {
     drawTable(board, view, null);
     renderBar(view);
     $("loading").classList.add("over-table");
+    return true;
   } catch {
     board.replaceChildren(); // an old or odd view: just wait for Python
+    return false;
   }
+}
+
+/** With no table to draw before Python is ready (a first visit, a new address): the bar as the
+ *  game will fill it, so that it keeps its size when the game is dealt (no layout shift). */
+function drawBarBeforeStart(request) {
+  const game = request?.game ?? "klondike";
+  const known = gameName(game, "en") !== game;
+  const picker = $("game-picker");
+  picker.options[0].value = known ? game : "klondike";
+  picker.options[0].textContent = gameName(picker.options[0].value, language());
+  let deal = ""; // a random deal, or a saved game that is resumed: not known yet
+  if (Number.isSafeInteger(request?.deal)) deal = t("deal.number", { deal: request.deal });
+  else if (/^\d{4}-\d{2}-\d{2}$/.test(request?.daily ?? "")) deal = t("deal.daily", { date: request.daily });
+  else if (!request && !storage.loadGame()) deal = t("deal.daily", { date: today() });
+  renderBar({ game: picker.options[0].value, daily: null, deal: null, options: {}, analysis: { status: "searching" },
+              score: null, moves: 0, seconds: 0, statusLine: "", canUndo: false, canRedo: false, canComplete: false }, deal);
 }
 
 function setProgress(key, fraction) {
@@ -653,7 +686,8 @@ function listen() {
   $("stats-reset").addEventListener("click", resetStats);
   $("settings").addEventListener("close", () => $("settings").returnValue === "apply" && whenIdle(applySettings));
   $("won").addEventListener("close", () => $("won").returnValue === "new" && whenIdle(() => startGame({ game: state.view.game, options: state.view.options })));
-  new ResizeObserver(() => state.view && render()).observe(board);
+  // A new size, a new layout (the observer also reports the size the table was just drawn for: no redraw then).
+  new ResizeObserver(() => state.view && !drawnForSize() && render()).observe(board);
   document.addEventListener("visibilitychange", () => {
     if (document.hidden) saveNow(); // the tab may never come back
     act({ type: document.hidden ? "pause" : "resume" }).then(() => document.hidden && saveNow()); // with the clock stopped
@@ -667,7 +701,7 @@ async function main() {
   const request = requestFromUrl(location.search);
   // Python starts loading first (in its worker); the last table is drawn meanwhile.
   const engine = startEngine((key, fraction) => setProgress(key, fraction), t("notice.engine"));
-  drawLastTable(request);
+  if (!drawLastTable(request)) drawBarBeforeStart(request);
   setProgress("loading.python", 0.05);
   try {
     state.engine = await engine;

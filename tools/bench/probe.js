@@ -10,13 +10,17 @@
 //   changed, to see the call).
 // - Latency helpers for the game page: tap(pile) and key(init) dispatch the
 //   input the UI listens to (static/input.js) and time it with the page's own
-//   clock: "dom" from just before dispatching to just after dispatch returned
-//   (the UI redraws synchronously), "frame" until the next animation frame
-//   has run its rendering steps (a task posted from requestAnimationFrame).
+//   clock: "dom" from just before dispatching to the moment the engine's
+//   answer is drawn (the board drops its aria-busy, which the page sets while
+//   it waits for the engine's worker; at once for input that needs no answer,
+//   such as picking a card up), "frame" until the next animation frame has
+//   run its rendering steps (a task posted from requestAnimationFrame).
 // - recordRealInput() / nextRealInput(): timings of trusted input sent by
 //   Playwright (mouse, keyboard), from the event's timeStamp (when the browser
-//   received it) to just after the page's handlers ran; a pointerup, or a
-//   keydown other than a lone modifier key.
+//   received it) to the moment its answer is drawn, as above; a pointerup, or
+//   a keydown other than a lone modifier key.
+// - longTasks: every main-thread task over 50 ms (PerformanceObserver
+//   "longtask", from the start), with firstPaint to tell those after it.
 
 (() => {
   const probe = { readyAt: null };
@@ -27,6 +31,28 @@
       probe.readyAt = performance.now();
     }
   }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-ready"] });
+
+  probe.longTasks = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) probe.longTasks.push({ start: entry.startTime, duration: entry.duration });
+  }).observe({ type: "longtask", buffered: true });
+  probe.firstPaint = () => performance.getEntriesByName("first-paint")[0]?.startTime ?? null;
+
+  /** Resolves to performance.now() once the board is not aria-busy: the engine's answer is drawn. */
+  probe.answered = () =>
+    new Promise((resolve) => {
+      const board = document.getElementById("board");
+      if (!board.hasAttribute("aria-busy")) {
+        resolve(performance.now());
+        return;
+      }
+      const observer = new MutationObserver(() => {
+        if (board.hasAttribute("aria-busy")) return;
+        observer.disconnect();
+        resolve(performance.now());
+      });
+      observer.observe(board, { attributes: true, attributeFilter: ["aria-busy"] });
+    });
 
   /** Resolves to performance.now() once the next frame has been rendered. */
   probe.nextFrame = () =>
@@ -125,7 +151,7 @@
     const cardsBefore = signature();
     const t0 = performance.now();
     dispatch();
-    const t1 = performance.now();
+    const t1 = await probe.answered();
     const redrawn = board.lastElementChild !== lastBefore;
     const t2 = await probe.nextFrame();
     return { dom: t1 - t0, frame: t2 - t0, redrawn, moved: signature() !== cardsBefore, targets: dropTargets() };
@@ -170,10 +196,12 @@
     window.addEventListener(type, (event) => recorded(event) && (realInput.cardsBefore = signature()), true);
     window.addEventListener(type, (event) => {
       if (!recorded(event)) return;
-      const dom = performance.now();
-      const entry = { type, start: event.timeStamp, dom, frame: null, moved: signature() !== realInput.cardsBefore };
-      entry.done = probe.nextFrame().then((frame) => {
-        entry.frame = frame;
+      const cardsBefore = realInput.cardsBefore;
+      const entry = { type, start: event.timeStamp, dom: null, frame: null, moved: null };
+      entry.done = probe.answered().then(async (dom) => {
+        entry.dom = dom;
+        entry.moved = signature() !== cardsBefore;
+        entry.frame = await probe.nextFrame();
         return entry;
       });
       realInput.entries.push(entry);

@@ -3,10 +3,10 @@
 // Loads Pyodide and the game's package by name from the lockfile, as the game
 // does (static/engine.js), then solver_work.py from this folder: it is written
 // into Pyodide's file system and imported. The bench then calls
-// window.benchCall(name, args), which runs solver_work.call() on the main
-// thread, as the game runs its solvers, and resolves to its JSON answer;
-// window.benchTimed(name, args) runs the page's timed slices (below) here in
-// JavaScript, timing each bridge message as static/app.js would.
+// window.benchCall(name, args), which runs solver_work.call() and resolves to
+// its JSON answer; window.benchTimed(name, args) runs the searches in timed
+// slices (below) here in JavaScript, timing each bridge message as the game's
+// engine worker (static/engine-worker.js) would.
 // When ready the page sets <html data-ready="true">; a failure sets
 // data-ready="error" and data-error.
 
@@ -16,10 +16,10 @@ const PYODIDE_DIR = new URL("../../static/pyodide/", import.meta.url).href;
 const WORK_DIR = "/bench";
 const root = document.documentElement;
 
-// As static/app.js: SLICE_MS, FIRST_SLICE and nextSlice (copied: app.js is not a module one can import alone).
-const SLICE_MS = 25;
-const FIRST_SLICE = 200;
-const nextSlice = (nodes, spent) => Math.max(50, Math.min(200_000, Math.round((nodes * SLICE_MS) / Math.max(spent, 1))));
+// As static/engine-worker.js slices a search (copied: the worker's script is not a module one can
+// import alone): each slice ends on time, after about SLICE_MS; the node count only bounds it.
+const SLICE_MS = 6;
+const SLICE_NODES = 1_000_000;
 
 /** One message through the bridge, as engine.js sends it (JSON both ways), and its wall time in ms. */
 function timedSend(bridge, message) {
@@ -40,21 +40,17 @@ function withBridge(Bridge, use) {
   }
 }
 
-/** The live analysis as analyseSlice does it: one Bridge (one page) for all the deals, the slice
- *  size carried from deal to deal as state.sliceNodes is; per deal "new", then "analyse" slices
- *  while the analysis is searching, at most `messages`. */
+/** The live analysis as the engine's worker runs it: one Bridge (one page) for all the deals;
+ *  per deal "new", then "analyse" slices while the analysis is searching, at most `messages`. */
 function analyseTimed(Bridge, { game, options, deals, messages }) {
   return withBridge(Bridge, (bridge) => {
     const rows = [];
-    let nodes = FIRST_SLICE;
     for (const deal of deals) {
       let [answer] = timedSend(bridge, { type: "new", game, options, deal });
       for (let number = 0; number < messages && answer.analysis.status === "searching"; number++) {
-        const sent = nodes;
         let ms;
-        [answer, ms] = timedSend(bridge, { type: "analyse", nodes, ms: SLICE_MS });
-        nodes = nextSlice(nodes, ms);
-        rows.push({ deal, message: number, nodes: sent, ms, status: answer.analysis.status });
+        [answer, ms] = timedSend(bridge, { type: "analyse", nodes: SLICE_NODES, ms: SLICE_MS });
+        rows.push({ deal, message: number, nodes: SLICE_NODES, ms, status: answer.analysis.status });
       }
     }
     return rows;
@@ -68,14 +64,12 @@ function dailyTimed(Bridge, { game, options, date }) {
   return withBridge(Bridge, (bridge) => {
     const message = { type: "daily", game, options, date };
     const slices = [];
-    let nodes = FIRST_SLICE;
     let answer;
     const started = performance.now();
     do {
       let ms;
-      [answer, ms] = timedSend(bridge, { ...message, nodes, ms: SLICE_MS });
-      slices.push({ nodes, ms });
-      nodes = nextSlice(nodes, ms);
+      [answer, ms] = timedSend(bridge, { ...message, nodes: SLICE_NODES, ms: SLICE_MS });
+      slices.push({ nodes: SLICE_NODES, ms });
     } while (!answer.found);
     const [view, newMs] = timedSend(bridge, { type: "new", game, options, daily: date });
     const total = performance.now() - started;
