@@ -26,7 +26,8 @@
 // Nothing moves when the player or the system asks for reduced motion
 // (looks.js), or when the board changed size (everything moved, nothing glides).
 
-import { reducedMotion } from "./looks.js";
+import { looks, reducedMotion } from "./looks.js";
+import { cardPicture } from "./table.js";
 
 const GLIDE_MS = 220;
 const EASE_OUT = "cubic-bezier(0.2, 0.7, 0.3, 1)";
@@ -197,7 +198,13 @@ function flyAll(board, flights) {
     for (const [name, value] of Object.entries({ class: "flyer", width: CARD.width, height: CARD.height, viewBox: `0 0 ${CARD.width} ${CARD.height}` })) {
       picture.setAttribute(name, String(value));
     }
-    const copy = card.element.cloneNode(true);
+    // A card drawn without a picture (it lay unseen under others, table.js) flies with its picture.
+    let copy = card.element.cloneNode(true);
+    if (!copy.firstChild) {
+      const { back, largePrint } = looks();
+      copy = cardPicture(card.card, { back, large: largePrint });
+      copy.classList.toggle("locked", card.element.classList.contains("locked"));
+    }
     for (const name of copy.getAttributeNames()) if (name !== "class") copy.removeAttribute(name); // no ids, data-* or roles
     picture.appendChild(copy);
     return picture;

@@ -72,6 +72,16 @@ function cardPositions(slot, pile, origin, size) {
   return cards.map(() => ({ x: origin.x, y: origin.y }));
 }
 
+/** A card's picture: its face, or the back the looks choose. */
+export function cardPicture(text, { back, large }) {
+  return text === "down" ? cardBack({ back }) : cardFace(text, { large });
+}
+
+/** A card that lies unseen under others: a group without a picture (see drawTable). */
+function hiddenCard() {
+  return svg("g", { class: "card hidden-card" });
+}
+
 function svg(tag, attributes = {}) {
   const element = document.createElementNS(SVG_NS, tag);
   for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
@@ -131,7 +141,12 @@ export function drawTable(board, view, pick, hint = null) {
 
     const positions = cardPositions(slot, pile, origin, size);
     pile.cards.forEach((card, index) => {
-      const element = card.card === "down" ? cardBack({ back }) : cardFace(card.card, { large });
+      // A card with two cards on it in its very place (deep in a stock, a foundation, a squared
+      // waste) cannot be seen, even while the top one is dragged away: its element is kept for
+      // its name and place, without a picture (most of the work of drawing a card is its picture).
+      const above = positions[index + 2];
+      const hidden = above && above.x === positions[index].x && above.y === positions[index].y;
+      const element = hidden ? hiddenCard() : cardPicture(card.card, { back, large });
       element.dataset.card = card.card;
       element.dataset.pile = slot.name;
       element.dataset.index = String(index);

@@ -195,6 +195,7 @@ def test_a_reload_resumes_the_game(page: Any, site_url: str) -> None:
     open_page(page, site_url)
     first = pile_cards(page, "tableau-7")
     card(page, "stock", 23).click()
+    settled(page)  # the draw is on the table: from now on it is kept
     open_page(page, site_url)
     assert pile_cards(page, "tableau-7") == first
     assert len(pile_cards(page, "waste")) == 1 and text_of(page, "moves") == "1"

@@ -182,6 +182,9 @@ def test_the_win_celebrates_and_any_key_skips_it(lively: Any, site_url: str) -> 
     lively.locator("#complete").click()
     assert all(len(pile_cards(lively, f"foundation-{n}")) == 13 for n in range(1, 5))
     expect(lively.locator(FLYING)).to_have_count(52)  # the burst: every card
+    # with its face, also the 11 of each foundation drawn without a picture (two cards lie on them)
+    assert lively.locator(".flights .flyer .card-face use").count() == 52
+    assert lively.locator('[data-pile="foundation-1"].hidden-card').count() == 11
     assert not lively.locator("#won").is_visible()  # the table first
     lively.keyboard.press("Shift")
     expect(lively.locator("#won")).to_be_visible()
@@ -210,6 +213,7 @@ def test_full_motion_chosen_in_settings_wins_over_the_system(page: Any, site_url
     form.locator("select[name=motion]").select_option("full")
     apply(page)
     card(page, "stock", 23).click()
+    settled(page)
     assert page.locator(FLYING).count() == 1
     landed(page)
 
@@ -260,7 +264,9 @@ def test_the_looks_apply_and_are_remembered(page: Any, site_url: str) -> None:
         assert css(page, '[data-card="6D"] use', "color") == "rgb(29, 95, 191)"  # diamonds blue
         assert css(page, "body", "backgroundImage") != green_felt
         assert "rgb(27, 86, 144)" in css(page, "body", "backgroundImage")
-        assert page.locator('[data-card="down"].card-back-tartan').count() == 45
+        # Every face-down card that is drawn (not deep in the stock, under two others) shows the tartan.
+        drawn_backs = page.locator('[data-card="down"]:not(.hidden-card)').count()
+        assert page.locator('[data-card="down"].card-back-tartan').count() == drawn_backs >= 21 + 2
         assert page.locator('[data-card="2C"] use').get_attribute("href") == "#card-2C-large"
         assert css(page, "html", "fontSize") == "19.2px"  # the page's text too
         # Left-handed: the stock on the right, the foundations on the left, the columns as they were.
