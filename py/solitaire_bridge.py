@@ -405,7 +405,7 @@ def tap_choice(moves: list[Move], sizes: Mapping[str, int]) -> Move:
 
 
 MAX_SLICE = 1_000_000  # nodes one "analyse" or "daily" message may ask for
-CHUNK_NODES = 20  # a timed slice looks at the clock after this many nodes
+CHUNK_NODES = 20  # a timed slice looks at the clock after at most this many nodes
 MAX_VERIFIED_MOVES = 20_000  # far more than any real game; bounds the work a link can ask for
 
 
@@ -449,10 +449,13 @@ def slice_nodes(message: JsonObject) -> int:
 
 def in_time(message: JsonObject, work: Callable[[int], bool], began: float | None = None) -> None:
     """Do a slice of search: ``work(nodes)`` until it says it is done, the message's
-    ``nodes`` are spent, or its optional ``ms`` have passed (checked every
-    ``CHUNK_NODES`` nodes: a node's cost varies a lot, so a count alone cannot
-    keep the page's slices short; the verdicts do not depend on slicing). The
-    time counts from ``began`` when given."""
+    ``nodes`` are spent, or its optional ``ms`` have passed. The clock is read
+    after each chunk of nodes, a chunk being as many nodes as the pace so far
+    fits in a quarter of the time left (at least one, at most ``CHUNK_NODES``):
+    a node's cost varies a lot between games (a Klondike node costs about ten
+    Spider nodes), and a slice must end on time, since the engine's answer to
+    a move waits for it. The verdicts do not depend on slicing. The time counts
+    from ``began`` when given."""
     nodes = slice_nodes(message)
     ms = message.get("ms")
     if ms is None:
@@ -461,11 +464,18 @@ def in_time(message: JsonObject, work: Callable[[int], bool], began: float | Non
     if not isinstance(ms, (int, float)) or isinstance(ms, bool) or not 1 <= ms <= 1_000:
         raise MessageError("ms must be a number of milliseconds from 1 to 1000")
     deadline = (time.perf_counter() if began is None else began) + ms / 1_000
+    chunk = 1
     while nodes > 0:
-        chunk = min(nodes, CHUNK_NODES)
-        nodes -= chunk
-        if work(chunk) or time.perf_counter() >= deadline:
+        step = min(nodes, chunk)
+        nodes -= step
+        start = time.perf_counter()
+        if work(step):
             return
+        now = time.perf_counter()
+        if now >= deadline:
+            return
+        per_node = max((now - start) / step, 1e-7)
+        chunk = max(1, min(CHUNK_NODES, int((deadline - now) / 4 / per_node)))
 
 
 def text_field(message: JsonObject, name: str) -> str:

@@ -173,6 +173,9 @@ function pileOrder(board) {
   return order;
 }
 
+/** A card element -> its last flight (flyAll). */
+const flightOf = new WeakMap();
+
 /** The HTML layer over the board where the pictures of moving cards fly (style.css: .flights). */
 function flightLayer(board) {
   if (!layer?.isConnected) {
@@ -210,11 +213,17 @@ function flyAll(board, flights) {
     return picture;
   });
   layerNow.append(...pictures);
-  for (const { card } of flights) card.element.classList.add("in-flight");
+  // A card element outlives a redraw where it stays in place (table.js), and may fly again before
+  // this flight's end is seen: only the card's last flight makes it visible again.
+  const flight = {};
+  for (const { card } of flights) {
+    card.element.classList.add("in-flight");
+    flightOf.set(card.element, flight);
+  }
   const animations = flights.map(({ keyframes, timing }, position) => track(pictures[position].animate(keyframes, { fill: "both", ...timing })));
   Promise.allSettled(animations.map((animation) => animation.finished)).then(() => {
     for (const picture of pictures) picture.remove();
-    for (const { card } of flights) card.element.classList.remove("in-flight");
+    for (const { card } of flights) if (flightOf.get(card.element) === flight) card.element.classList.remove("in-flight");
   });
   return animations;
 }

@@ -149,7 +149,7 @@ function render(cause = null) {
   renderBar(state.view);
 }
 
-/** Redraw the table (the cards glide from where they were), then put the keyboard focus back on it (the whole SVG is new).
+/** Redraw the table (the cards glide from where they were), then put the keyboard focus back on it.
  *  While the page starts, the first table just appears: nothing was on the table to glide from, and
  *  the page is ready sooner without the work of a deal. */
 function drawBoard(view, pick, hint = null, cause = null) {

@@ -20,7 +20,8 @@
 // A search repeats a bridge message that works in slices ("analyse", "daily")
 // until the bridge says it is done. Calls always go first: a slice lasts
 // about SLICE_MS, and after each one the worker returns to its event loop, so
-// a move waits for at most the rest of one slice, never for a whole search.
+// a move waits for at most the rest of one slice, never for a whole search;
+// and for CALL_REST_MS after a call no slice starts.
 // Of the searches, the one of highest priority runs; a search with pauseMs
 // (background work) rests that long between its slices.
 
@@ -28,13 +29,17 @@ import { fetchSnapshot, unpackSnapshot } from "./snapshot.js";
 
 const PYODIDE_DIR = new URL("./pyodide/", import.meta.url).href;
 const SNAPSHOT_URL = new URL("./snapshot/solitaire.snapshot", import.meta.url).href;
-const SLICE_MS = 6; // one slice of search; a call arriving meanwhile waits at most this long
+const SLICE_MS = 4; // one slice of search; a call arriving meanwhile waits about this long at most
 const SLICE_NODES = 1_000_000; // the bridge's limit; slices end on time, not on nodes
+// After a call the searches wait this long: input comes in bursts (a card picked up and put
+// down, a key held, clicks on the stock), and the next call of a burst then finds the worker free.
+const CALL_REST_MS = 150;
 
 let bridge = null;
 const searches = new Map(); // id -> {message, priority, pauseMs, order, restingUntil}
 let searchOrder = 0;
 let sliceScheduled = false;
+let lastCall = -Infinity; // when the last call was answered (performance.now())
 const wake = new MessageChannel(); // a task of its own after the calls already queued (setTimeout would clamp to 4 ms)
 wake.port1.onmessage = runSlice;
 
@@ -44,6 +49,7 @@ self.onmessage = async ({ data }) => {
     post(id, { answer: await start(data.snapshot) });
   } else if (kind === "call") {
     post(id, { answer: handle(data.message) });
+    lastCall = performance.now();
   } else if (kind === "search") {
     searches.set(id, {
       message: data.message,
@@ -98,6 +104,10 @@ function nextSearch(now) {
 function runSlice() {
   sliceScheduled = false;
   const now = performance.now();
+  if (now - lastCall < CALL_REST_MS) {
+    scheduleSlice(CALL_REST_MS - (now - lastCall));
+    return;
+  }
   const next = nextSearch(now);
   if (!next) {
     const waking = Math.min(...[...searches.values()].map((search) => search.restingUntil));

@@ -2,9 +2,10 @@
 //
 // The focus is a place on the table, {pile, index}: a card (index from the
 // bottom of its pile) or an empty pile (index null). It lives here, not in
-// the SVG: table.js redraws the whole board on every move, so after each
-// redraw `drawn()` finds the element for the focus again, points the board's
-// aria-activedescendant at it and draws the focus ring around it.
+// the SVG: table.js redraws the board on every move (keeping only elements
+// that stay in place), so after each redraw `drawn()` finds the element for
+// the focus again, points the board's aria-activedescendant at it and draws
+// the focus ring around it.
 //
 // Why aria-activedescendant and not a roving tabindex: DOM focus stays on the
 // one <svg role="application"> element, which is never replaced. A focused
@@ -167,6 +168,8 @@ export function attachKeyboard(board, game, { openHelp = () => {} } = {}) {
     focus = normalize(view, focus);
     const element = elementFor(board, focus);
     if (!element) return;
+    // Elements outlive a redraw (table.js keeps what stays in place): one id, on the focus only.
+    for (const other of board.querySelectorAll("[id^='focus-']")) if (other !== element) other.removeAttribute("id");
     element.id = `focus-${focus.pile}-${focus.index ?? "pile"}`;
     board.setAttribute("aria-activedescendant", element.id);
     if (keyboardUsed && document.activeElement === board) board.appendChild(ring(element));

@@ -92,25 +92,41 @@ function place(element, x, y, scale) {
   element.setAttribute("transform", `translate(${x.toFixed(2)} ${y.toFixed(2)}) scale(${scale.toFixed(4)})`);
 }
 
+/** Which outline an empty pile shows: a redeal arrow, a faint A or K, or none. */
 function slotArt(slot, view) {
-  if (slot.name === "stock") return emptySlot(view.stockAction === "redeal" ? "stock" : "");
-  if (slot.hint === "A") return emptySlot("foundation");
-  if (slot.hint === "K") return emptySlot("tableau");
-  return emptySlot("");
+  if (slot.name === "stock") return view.stockAction === "redeal" ? "stock" : "";
+  if (slot.hint === "A") return "foundation";
+  if (slot.hint === "K") return "tableau";
+  return "";
 }
 
 /**
- * Redraw the whole table. `pick` is the card the player holds ({pile, index})
+ * Draw the view on the table. `pick` is the card the player holds ({pile, index})
  * or null; its legal destinations are highlighted. `hint` ({from, index, to})
  * marks a suggested move: its cards and its destination.
  * Returns the geometry that input needs: {size, piles: {name: {x, y, width, height, top, count}},
  * cards: {"pile:index": {x, y}}}.
+ *
+ * The result is always the SVG the view describes, but an element that stays
+ * the same (a slot, or a card with the same face in the same place) is kept
+ * and only its attributes are set again: after a move most of the table is
+ * unchanged, and making its elements anew (and the browser styling their
+ * pictures anew) is most of the cost of a redraw. A new size or new looks
+ * (card back, large print) draw everything anew.
  */
 export function drawTable(board, view, pick, hint = null) {
   const width = board.clientWidth;
   const height = board.clientHeight;
+  const { back, largePrint: large } = looks();
+  const drawnFor = `${width}x${height}|${back}|${large}`;
+  let kept = drawn.get(board);
+  if (kept?.drawnFor !== drawnFor || kept.cardLayer.parentNode !== board) kept = null;
+  if (!kept) {
+    board.replaceChildren();
+    kept = { drawnFor, slots: new Map(), cards: new Map(), cardLayer: svg("g", { class: "cards" }), highlightLayer: svg("g", { class: "highlights", "aria-hidden": "true" }) };
+    drawn.set(board, kept);
+  }
   board.setAttribute("viewBox", `0 0 ${width} ${height}`);
-  board.replaceChildren();
   ensureCardDefs(board);
   const size = measure(view, width, height);
   const scale = size.cardWidth / CARD_WIDTH;
@@ -120,9 +136,11 @@ export function drawTable(board, view, pick, hint = null) {
   const dropTargets = new Set(targets); // for assistive technology: the picked cards' legal places
   if (hint?.to) targets.add(hint.to);
   const geometry = { size, piles: {}, cards: {} };
-  const { back, largePrint: large } = looks();
-  const cardLayer = svg("g", { class: "cards" });
-  const highlightLayer = svg("g", { class: "highlights", "aria-hidden": "true" });
+  const slots = [];
+  const cards = [];
+  const slotsNow = new Map();
+  const cardsNow = new Map();
+  const rects = [];
 
   for (const slot of arrangedSlots(view)) {
     const pile = pilesByName.get(slot.name);
@@ -130,14 +148,12 @@ export function drawTable(board, view, pick, hint = null) {
       x: size.left + slot.x * (size.cardWidth + size.gap),
       y: size.top + slot.y * (size.cardHeight + size.rowGap),
     };
-    const slotElement = slotArt(slot, view);
-    slotElement.classList.add("slot");
-    slotElement.dataset.pile = slot.name;
-    slotElement.setAttribute("role", "group");
+    const art = slotArt(slot, view);
+    const slotElement = take(kept.slots, slotsNow, `${slot.name}|${art}`, () => slotPicture(art, slot.name));
     slotElement.setAttribute("aria-label", pileLabel(slot.name, pile.cards));
-    if (dropTargets.has(slot.name)) slotElement.setAttribute("aria-description", t("state.target"));
+    setOrRemove(slotElement, "aria-description", dropTargets.has(slot.name) ? t("state.target") : null);
     place(slotElement, origin.x, origin.y, scale);
-    board.appendChild(slotElement);
+    slots.push(slotElement);
 
     const positions = cardPositions(slot, pile, origin, size);
     pile.cards.forEach((card, index) => {
@@ -145,27 +161,25 @@ export function drawTable(board, view, pick, hint = null) {
       // waste) cannot be seen, even while the top one is dragged away: its element is kept for
       // its name and place, without a picture (most of the work of drawing a card is its picture).
       const above = positions[index + 2];
-      const hidden = above && above.x === positions[index].x && above.y === positions[index].y;
-      const element = hidden ? hiddenCard() : cardPicture(card.card, { back, large });
-      element.dataset.card = card.card;
+      const hidden = Boolean(above && above.x === positions[index].x && above.y === positions[index].y);
+      const key = `${slot.name}:${index}`;
+      const element = take(kept.cards, cardsNow, `${key}|${card.card}|${hidden}`, () => cardElement(card.card, hidden, { back, large }));
+      const picked = Boolean(pickKey && slot.name === pick.pile && index >= pick.index);
+      element.setAttribute("class", pictureClass.get(element));
+      element.classList.toggle("locked", Boolean(card.locked));
+      element.classList.toggle("movable", Boolean(view.legal[key]));
+      element.classList.toggle("picked", picked);
+      element.classList.toggle("hinted", Boolean(hint && slot.name === hint.from && index >= hint.index));
       element.dataset.pile = slot.name;
       element.dataset.index = String(index);
-      if (card.card !== "down") element.setAttribute("aria-label", card.name);
-      else element.setAttribute("aria-label", t("card.down"));
-      element.setAttribute("role", "button");
-      if (card.locked) element.classList.add("locked");
-      if (card.locked) element.setAttribute("aria-disabled", "true");
-      const key = `${slot.name}:${index}`;
-      if (view.legal[key]) element.classList.add("movable");
-      const picked = pickKey && slot.name === pick.pile && index >= pick.index;
-      if (picked) element.classList.add("picked");
-      if (picked) element.setAttribute("aria-pressed", "true");
+      element.setAttribute("aria-label", card.card === "down" ? t("card.down") : card.name);
+      setOrRemove(element, "aria-disabled", card.locked ? "true" : null);
+      setOrRemove(element, "aria-pressed", picked ? "true" : null);
       // Where the card lies and its state, read after its name: "Column 3, possible destination".
       const states = [picked && "state.picked", dropTargets.has(slot.name) && "state.target", card.locked && "state.locked"];
       element.setAttribute("aria-description", [pileName(slot.name), ...states.filter(Boolean).map((state) => t(state))].join(", "));
-      if (hint && slot.name === hint.from && index >= hint.index) element.classList.add("hinted");
       place(element, positions[index].x, positions[index].y, scale);
-      cardLayer.appendChild(element);
+      cards.push(element);
       geometry.cards[key] = positions[index];
     });
 
@@ -179,19 +193,75 @@ export function drawTable(board, view, pick, hint = null) {
       count: pile.cards.length,
     };
     if (targets.has(slot.name)) {
-      const rect = svg("rect", {
+      rects.push(svg("rect", {
         class: "drop-target",
         x: last.x - 3,
         y: last.y - 3,
         width: size.cardWidth + 6,
         height: size.cardHeight + 6,
         rx: size.cardWidth * 0.09,
-      });
-      highlightLayer.appendChild(rect);
+      }));
     }
   }
-  board.append(cardLayer, highlightLayer);
+  // Elements of the last drawing that this one has no place for go; the rest stay, in order.
+  for (const element of [...kept.slots.values(), ...kept.cards.values()]) element.remove();
+  kept.slots = slotsNow;
+  kept.cards = cardsNow;
+  for (const stray of board.querySelectorAll(":scope > :not(defs, .slot, .cards, .highlights)")) stray.remove(); // a drag's layer
+  inOrder(board, [...slots, kept.cardLayer, kept.highlightLayer], board.querySelector(":scope > defs"));
+  inOrder(kept.cardLayer, cards);
+  kept.highlightLayer.replaceChildren(...rects);
   return geometry;
+}
+
+/** What each board showed last: {drawnFor, slots, cards, cardLayer, highlightLayer} (see drawTable). */
+const drawn = new WeakMap();
+/** A card element's classes as its picture made it ("card card-face"), without the states. */
+const pictureClass = new WeakMap();
+
+/** The element kept under `key` from the last drawing (moved to `now`), else a new one. */
+function take(last, now, key, make) {
+  const element = last.get(key) ?? make();
+  last.delete(key);
+  now.set(key, element);
+  return element;
+}
+
+/** Make `parent`'s children, after `first` (or from the start), exactly `children`, moving as few as possible. */
+function inOrder(parent, children, first = null) {
+  let next = first ? first.nextSibling : parent.firstChild;
+  for (const child of children) {
+    if (child !== next) parent.insertBefore(child, next);
+    else next = next.nextSibling;
+  }
+  while (next) {
+    const after = next.nextSibling;
+    next.remove();
+    next = after;
+  }
+}
+
+function setOrRemove(element, name, value) {
+  if (value === null) element.removeAttribute(name);
+  else element.setAttribute(name, value);
+}
+
+/** A slot's element: its outline and mark, named for the pile. */
+function slotPicture(art, name) {
+  const element = emptySlot(art);
+  element.classList.add("slot");
+  element.dataset.pile = name;
+  element.setAttribute("role", "group");
+  return element;
+}
+
+/** A card's element: its picture (or none when it lies unseen under others), its text and role. */
+function cardElement(text, hidden, looksNow) {
+  const element = hidden ? hiddenCard() : cardPicture(text, looksNow);
+  pictureClass.set(element, element.getAttribute("class")); // states are added per drawing
+  element.dataset.card = text;
+  element.setAttribute("role", "button");
+  return element;
 }
 
 /** A pile's name in the page's language: "Column 3", "Free cell 1". */

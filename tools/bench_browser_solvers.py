@@ -40,7 +40,7 @@ timed     What the engine's worker does, in Pyodide only, each bridge message ti
           JavaScript around bridge.handle (JSON included) as
           static/engine-worker.js would: the live analysis of the deals of
           SLICE_GAMES ("new", then "analyse" messages of the worker's slice,
-          about 6 ms, until a verdict or TIMED_MESSAGES), and the daily deals of DAILY_SETS x DATES
+          about 4 ms, until a verdict or TIMED_MESSAGES), and the daily deals of DAILY_SETS x DATES
           as findDaily gets them ("daily" slices until found, then "new"): the
           slices over SLICE_LIMIT_MS, and the time until the daily is ready
           against DAILY_TARGET_MS.
@@ -314,7 +314,7 @@ def measure_timed_daily(pyodide: Pyodide) -> dict[str, Any]:
             "within_target": sum(ms <= DAILY_TARGET_MS for ms in totals)}
 
 
-WORKER_SLICE_MS = 6.0  # as static/engine-worker.js: a slice of search ends after about this long
+WORKER_SLICE_MS = 4.0  # as static/engine-worker.js: a slice of search ends after about this long
 
 
 def measure_timed(pyodide: Pyodide) -> dict[str, Any]:

@@ -147,12 +147,16 @@
 
   async function measure(dispatch) {
     const board = document.getElementById("board");
-    const lastBefore = board.lastElementChild;
+    let redrawn = false; // anything on the board changed but its aria-busy
+    const notice = (records) => (redrawn ||= records.some((record) => record.attributeName !== "aria-busy"));
+    const changes = new MutationObserver(notice);
+    changes.observe(board, { subtree: true, childList: true, attributes: true });
     const cardsBefore = signature();
     const t0 = performance.now();
     dispatch();
     const t1 = await probe.answered();
-    const redrawn = board.lastElementChild !== lastBefore;
+    notice(changes.takeRecords());
+    changes.disconnect();
     const t2 = await probe.nextFrame();
     return { dom: t1 - t0, frame: t2 - t0, redrawn, moved: signature() !== cardsBefore, targets: dropTargets() };
   }

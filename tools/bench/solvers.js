@@ -18,7 +18,7 @@ const root = document.documentElement;
 
 // As static/engine-worker.js slices a search (copied: the worker's script is not a module one can
 // import alone): each slice ends on time, after about SLICE_MS; the node count only bounds it.
-const SLICE_MS = 6;
+const SLICE_MS = 4;
 const SLICE_NODES = 1_000_000;
 
 /** One message through the bridge, as engine.js sends it (JSON both ways), and its wall time in ms. */
