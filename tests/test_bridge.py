@@ -344,3 +344,50 @@ def test_a_bad_time_for_a_slice_is_explained(ms: object) -> None:
     send(bridge, type="new", game="klondike", deal=41)
     answer = send(bridge, type="analyse", nodes=100, ms=ms)
     assert not answer["ok"] and "ms must be" in answer["error"].lower()
+
+
+class FakeClock:
+    """time.perf_counter for in_time: work advances it by a cost per node."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.mark.parametrize("cost_ms", [0.01, 0.4, 3.0])
+def test_a_timed_slice_ends_on_time_whatever_a_node_costs(monkeypatch: pytest.MonkeyPatch, cost_ms: float) -> None:
+    """The engine's answer to a move waits for the slice in progress: a slice of 4 ms must end
+    near 4 ms, for nodes of a hundredth of a millisecond and of several milliseconds alike."""
+    import solitaire_bridge
+
+    clock = FakeClock()
+    monkeypatch.setattr("time.perf_counter", clock)  # the module in_time reads the clock from
+    chunks: list[int] = []
+
+    def work(nodes: int) -> bool:
+        chunks.append(nodes)
+        clock.now += nodes * cost_ms / 1_000
+        return False
+
+    solitaire_bridge.in_time({"nodes": 1_000_000, "ms": 4}, work)
+    spent_ms = (clock.now - 100.0) * 1_000
+    assert 4 <= spent_ms <= 4 + max(cost_ms, 4 / 4)  # past the deadline by at most a node or a quarter
+    assert chunks[0] == 1 and max(chunks) <= solitaire_bridge.CHUNK_NODES
+
+
+def test_a_challenge_of_a_daily_found_before_is_not_searched_for_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    import solitaire_bridge
+
+    bridge = Bridge()
+    request = {"type": "daily", "game": "pyramid", "options": {}, "date": "2026-11-30", "nodes": 1_000_000}
+    while not send(bridge, **request)["found"]:
+        pass
+
+    def no_search(*_: object) -> None:
+        raise AssertionError("the daily was searched for again")
+
+    monkeypatch.setattr(solitaire_bridge, "daily", no_search)
+    answer = send(bridge, type="verify", game="pyramid", options={}, daily="2026-11-30", moves=[])
+    assert answer["ok"] and answer["won"] is False

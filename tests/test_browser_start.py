@@ -115,7 +115,7 @@ def test_a_move_is_not_kept_waiting_by_a_search(page: Any, site_url: str) -> Non
         """() => {
           window.seen = {};
           const board = document.getElementById('board');
-          new MutationObserver(() => { window.seen.board ??= performance.now(); }).observe(board, { childList: true });
+          new MutationObserver(() => { window.seen.board ??= performance.now(); }).observe(board, { childList: true, subtree: true });
           new MutationObserver(() => {
             if (document.getElementById('deal-label').textContent.startsWith('Daily')) window.seen.daily ??= performance.now();
           }).observe(document.getElementById('deal-label'), { childList: true, characterData: true, subtree: true });
