@@ -18,6 +18,7 @@ import { showRules } from "./rules.js";
 import * as stats from "./stats.js";
 import * as storage from "./storage.js";
 import { drawTable } from "./table.js";
+import { prepareCards } from "./cards.js";
 import { gameName, optionLabel, valueLabel } from "./text.js";
 import { dealUrl, requestFromUrl, today } from "./url.js";
 
@@ -45,6 +46,9 @@ const state = {
 // live analysis, then tomorrow's daily, which also rests between its slices.
 const PRIORITY = { daily: 2, analysis: 1, tomorrow: 0 };
 const IDLE_PAUSE_MS = 100; // between slices of tomorrow's daily: the worker mostly rests
+
+/** A task of its own for what follows: the browser draws and handles input in between. */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 // -- talking to the engine ------------------------------------------------------
 
@@ -703,6 +707,7 @@ async function main() {
   const engine = startEngine((key, fraction) => setProgress(key, fraction), t("notice.engine"));
   if (!drawLastTable(request)) drawBarBeforeStart(request);
   setProgress("loading.python", 0.05);
+  prepareCards(board, { large: looks().largePrint }); // while Python starts: the first table then draws quickly
   try {
     state.engine = await engine;
     state.build = state.engine.build;
@@ -716,6 +721,7 @@ async function main() {
   state.games = (await send({ type: "games" })).games;
   if (storage.loadPreferences().autoplay) await send({ type: "autoplay", on: true });
   await firstGame(request);
+  await nextTask(); // the table is drawn: the rest of the start in a task of its own
   fillGamePicker();
   if (request?.challenge) await checkChallenge(request);
   $("loading").hidden = true;

@@ -458,7 +458,8 @@ const built = new Set();
  * detached (e.g. svgRoot.replaceChildren()), the same element, with every
  * symbol already built, is attached again. Symbols ("card-QH",
  * "card-back-blue", ...) are created lazily by cardFace/cardBack;
- * pass {all: true} to build all 52 faces and both backs at once.
+ * pass {all: true} to build all 52 faces and every back at once
+ * ({all: true, large: true}: the large-print faces).
  */
 export function ensureCardDefs(svgRoot = null, options = {}) {
   if (!sharedDefs) {
@@ -480,10 +481,24 @@ export function ensureCardDefs(svgRoot = null, options = {}) {
     document.body.appendChild(host);
   }
   if (options.all) {
-    for (const suit of SUITS) for (const rank of RANKS) faceSymbolId(rank, suit);
+    for (const suit of SUITS) for (const rank of RANKS) faceSymbolId(rank, suit, Boolean(options.large));
     for (const name of Object.keys(BACKS)) backSymbolId(name);
   }
   return sharedDefs;
+}
+
+/**
+ * Build the pictures of every card ahead of need, a suit per task (a whole
+ * deck at once would hold the page up for a moment): the first table then
+ * draws quickly. `large`: the large-print faces. Resolves when done.
+ */
+export async function prepareCards(svgRoot, { large = false } = {}) {
+  for (const suit of SUITS) {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    ensureCardDefs(svgRoot);
+    for (const rank of RANKS) faceSymbolId(rank, suit, large);
+  }
+  for (const name of Object.keys(BACKS)) backSymbolId(name);
 }
 
 function addSymbol(id, children, attrs = {}) {
