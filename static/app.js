@@ -263,7 +263,8 @@ function analyseSoon() {
   state.analysis = search;
   search.done.then((answer) => {
     if (state.analysis === search) state.analysis = null;
-    if (answer) showAnalysis(answer);
+    if (!answer?.ok) return; // the engine failed: no new search until the next answer
+    showAnalysis(answer);
     analyseSoon();
   });
 }

@@ -50,7 +50,8 @@ class Engine {
     this.failedText = failedText;
     this.worker = new Worker(WORKER_URL, { type: "module" });
     this.nextId = 1;
-    this.waiting = new Map(); // id -> {resolve, onProgress}
+    this.waiting = new Map(); // id -> {resolve, onProgress, search}
+    this.dead = null; // why the worker died, once it has
     this.worker.onmessage = ({ data }) => this.receive(data);
     this.worker.onerror = (event) => this.fail(event.message ?? "the engine's worker failed");
   }
@@ -71,10 +72,16 @@ class Engine {
 
   request(data, onProgress = null) {
     const id = this.nextId++;
+    // A dead worker answers nothing: a call fails at once, a search ends as if cancelled.
+    if (this.dead) return Promise.resolve(data.kind === "search" ? null : this.failure());
     return new Promise((resolve) => {
-      this.waiting.set(id, { resolve, onProgress });
+      this.waiting.set(id, { resolve, onProgress, search: data.kind === "search" });
       this.worker.postMessage({ id, ...data });
     });
+  }
+
+  failure() {
+    return { ok: false, error: this.failedText, reason: this.dead };
   }
 
   receive(reply) {
@@ -89,10 +96,12 @@ class Engine {
     waiting.resolve(answer?.engineFailed ? { ...answer, error: this.failedText } : answer);
   }
 
-  /** The worker died (out of memory, a crash): every open request gets a failure, the page stays. */
+  /** The worker died (out of memory, a crash): every open call gets a failure and every later
+   *  one at once, searches end; the page stays, with the game as it was last saved. */
   fail(reason) {
     console.warn("engine failure:", reason);
-    for (const { resolve } of this.waiting.values()) resolve({ ok: false, error: this.failedText, reason });
+    this.dead = reason;
+    for (const { resolve, search } of this.waiting.values()) resolve(search ? null : this.failure());
     this.waiting.clear();
   }
 
