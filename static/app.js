@@ -8,7 +8,7 @@
 
 import "./offline.js";
 import * as motion from "./animate.js";
-import { startEngine } from "./engine.js";
+import { engineStarting } from "./boot.js";
 import { browserLanguage, language, setLanguage, t } from "./i18n.js";
 import { announce, describeChange, describeHint } from "./announce.js";
 import { attachInput } from "./input.js";
@@ -704,13 +704,13 @@ function listen() {
 async function main() {
   setLanguage(storage.loadPreferences().language ?? browserLanguage());
   const request = requestFromUrl(location.search);
-  // Python starts loading first (in its worker); the last table is drawn meanwhile.
-  const engine = startEngine((key, fraction) => setProgress(key, fraction), t("notice.engine"));
+  // Python is on its way (boot.js started it); the last table is drawn meanwhile.
   if (!drawLastTable(request)) drawBarBeforeStart(request);
-  setProgress("loading.python", 0.05);
+  setProgress("loading.python", 0.1);
   prepareCards(board, { large: looks().largePrint }); // while Python starts: the first table then draws quickly
   try {
-    state.engine = await engine;
+    state.engine = await engineStarting;
+    setProgress("loading.dealing", 0.95);
     state.build = state.engine.build;
     document.documentElement.dataset.engineStart = state.engine.start; // "snapshot" or "ordinary"
   } catch (error) {

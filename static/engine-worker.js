@@ -7,13 +7,15 @@
 // a restore instead of a boot plus imports. The snapshot file carries the
 // Pyodide version and the sha256 of the game's wheel it was made with; it is
 // used only when both match what this site serves (static/snapshot.js reads
-// and checks it), else, or if anything fails, the page asks a fresh worker to
-// start the ordinary way: boot Pyodide, load the wheel by name from the
-// lockfile, import the bridge. The answer to "start" says which way it went.
+// and checks it), else, or if anything fails, the page starts a fresh worker,
+// named "ordinary", which starts the ordinary way: boot Pyodide, load the
+// wheel by name from the lockfile, import the bridge. Either starts as soon
+// as it runs; the answer to "start" says which way it went.
 //
 // Protocol: every message from the page is {id, kind, ...}; every reply
 // carries the same id.
-//   start  {snapshot: bool}            -> {id, answer: {ok, start, build, reason}}
+//   start  {}                          -> {id, answer: {ok, start, build, reason}} once started
+//                                         (from the snapshot unless the worker's name is "ordinary")
 //   call   {message}                   -> {id, answer}: one bridge message, answered at once
 //   search {message, priority, pauseMs} -> {id, progress} per slice, then {id, answer, done: true}
 //   cancel {search}                    -> the search is dropped: {id: search, answer: null, done: true}
@@ -43,10 +45,14 @@ let lastCall = -Infinity; // when the last call was answered (performance.now())
 const wake = new MessageChannel(); // a task of its own after the calls already queued (setTimeout would clamp to 4 ms)
 wake.port1.onmessage = runSlice;
 
+// The start begins as soon as the worker runs, before the page asks for it. The page names a
+// worker "ordinary" when it falls back to the ordinary start.
+const starting = start(self.name !== "ordinary");
+
 self.onmessage = async ({ data }) => {
   const { id, kind } = data;
   if (kind === "start") {
-    post(id, { answer: await start(data.snapshot) });
+    post(id, { answer: await starting });
   } else if (kind === "call") {
     post(id, { answer: handle(data.message) });
     lastCall = performance.now();

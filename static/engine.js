@@ -2,16 +2,19 @@
 // (static/engine-worker.js, which tells the protocol); this module starts it
 // and turns its replies into promises.
 //
-// Start: the worker is asked to start from the build's memory snapshot; if it
-// cannot (no snapshot, a damaged one, one made for another build, or Pyodide
-// refusing it), a fresh worker starts the ordinary way. Either way the page
-// learns which (`start`: "snapshot" or "ordinary", and the reason).
+// Start: the worker starts from the build's memory snapshot; if it cannot (no
+// snapshot, a damaged one, one made for another build, or Pyodide refusing
+// it), a fresh worker starts the ordinary way. Either way the page learns
+// which (`start`: "snapshot" or "ordinary", and the reason). static/boot.js
+// calls startEngine() as the page's first script, so that Python starts while
+// the rest of the page loads.
+
+import { t } from "./i18n.js";
 
 const WORKER_URL = new URL("./engine-worker.js", import.meta.url);
 
 /**
- * Start the engine; calls onStage(textKey, fraction) as it goes. Resolves to
- * {call, search, build, start, reason}:
+ * Start the engine. Resolves to {call, search, build, start, reason}:
  * - call(message) -> Promise of the bridge's answer ({ok: true, ...view} or
  *   {ok: false, error}); calls are answered in the order they were made.
  * - search(message, {priority, pauseMs, onProgress}) -> {done, cancel}: the
@@ -21,20 +24,19 @@ const WORKER_URL = new URL("./engine-worker.js", import.meta.url);
  * - build names the game's wheel (the start of its hash in the lockfile),
  *   so that what the page remembers of one build's Python, such as which
  *   candidate was the daily deal, is not believed by another.
+ * - start: "snapshot" or "ordinary"; reason: why not from the snapshot.
  */
-export async function startEngine(onStage, failedText) {
-  onStage("loading.python", 0.1);
-  let engine = new Engine(failedText);
-  let started = await engine.start(true);
+export async function startEngine() {
+  let engine = new Engine("snapshot");
+  let started = await engine.start();
   if (!started.ok) {
     console.warn("the engine's snapshot could not be used:", started.reason);
     engine.stop();
-    engine = new Engine(failedText);
-    started = await engine.start(false);
+    engine = new Engine("ordinary");
+    started = await engine.start();
     if (!started.ok) throw new Error(`the engine did not start: ${started.reason}`);
     started.reason ??= "the snapshot was refused";
   }
-  onStage("loading.dealing", 0.95);
   return {
     call: (message) => engine.call(message),
     search: (message, options) => engine.search(message, options),
@@ -44,11 +46,10 @@ export async function startEngine(onStage, failedText) {
   };
 }
 
-/** One worker and the replies it owes. */
+/** One worker and the replies it owes; `name` "ordinary" starts it without the snapshot. */
 class Engine {
-  constructor(failedText) {
-    this.failedText = failedText;
-    this.worker = new Worker(WORKER_URL, { type: "module" });
+  constructor(name) {
+    this.worker = new Worker(WORKER_URL, { type: "module", name });
     this.nextId = 1;
     this.waiting = new Map(); // id -> {resolve, onProgress, search}
     this.dead = null; // why the worker died, once it has
@@ -57,7 +58,7 @@ class Engine {
   }
 
   start(snapshot) {
-    return this.request({ kind: "start", snapshot });
+    return this.request({ kind: "start", snapshot, nav: performance.timeOrigin });
   }
 
   call(message) {
@@ -81,7 +82,7 @@ class Engine {
   }
 
   failure() {
-    return { ok: false, error: this.failedText, reason: this.dead };
+    return { ok: false, error: t("notice.engine"), reason: this.dead };
   }
 
   receive(reply) {
@@ -93,7 +94,7 @@ class Engine {
     }
     this.waiting.delete(reply.id);
     const answer = reply.answer;
-    waiting.resolve(answer?.engineFailed ? { ...answer, error: this.failedText } : answer);
+    waiting.resolve(answer?.engineFailed ? { ...answer, error: t("notice.engine") } : answer);
   }
 
   /** The worker died (out of memory, a crash): every open call gets a failure and every later

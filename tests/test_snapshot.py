@@ -70,4 +70,4 @@ def test_the_snapshot_is_made_reproducibly(built: Path, tmp_path: Path) -> None:
     assert again.read_bytes() == built.read_bytes()
     header = gzip.decompress(built.read_bytes())[:300]
     pinned = json.loads((ROOT / "package.json").read_text())["dependencies"]["pyodide"]
-    assert header.startswith(b"SOLSNAP1") and f'"pyodide":"{pinned}"'.encode() in header
+    assert header.startswith(b"SOLSNAP2") and f'"pyodide":"{pinned}"'.encode() in header

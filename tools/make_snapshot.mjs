@@ -52,11 +52,13 @@ for module in pkgutil.walk_packages(solitaire.__path__, "solitaire."):
     if module.name != "solitaire.__main__":  # the command line: runs on import
         importlib.import_module(module.name)
 `);
-const file = packSnapshot(pyodide.makeMemorySnapshot(), { pyodide: version, wheel: wheelHash });
+const memory = pyodide.makeMemorySnapshot();
+const file = packSnapshot(memory, { pyodide: version, wheel: wheelHash });
 mkdirSync(dirname(output), { recursive: true });
 const compressed = gzipSync(file, { level: 9 });
 writeFileSync(output, compressed);
-console.log(`    ${output}: Pyodide ${version}, wheel ${wheelHash.slice(0, 12)}..., ${mb(file.length)} MB, ${mb(compressed.length)} MB gzipped`);
+console.log(`    ${output}: Pyodide ${version}, wheel ${wheelHash.slice(0, 12)}..., memory ${mb(memory.length)} MB, ` +
+  `${mb(file.length)} MB without its zero pages, ${mb(compressed.length)} MB gzipped`);
 
 function makeDeterministic() {
   let state = 0x2545f4914f6cdd1dn; // a fixed seed: the same bytes every build
