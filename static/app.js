@@ -149,8 +149,8 @@ function countGame(view, won) {
 
 /** Redraw the table and the bar; `cause` is the type of the message that changed the view. */
 function render(cause = null) {
+  renderBar(state.view); // first: the bar may change its height, and the table is drawn for the room left
   state.geometry = drawBoard(state.view, state.pick, state.hint, cause);
-  renderBar(state.view);
 }
 
 /** Redraw the table (the cards glide from where they were), then put the keyboard focus back on it.
@@ -180,8 +180,9 @@ function renderBar(view, dealText = null) {
   $("winnable").textContent = status === "none" ? "" : t(`winnable.${status}`);
   // Room from the start for the longest difficulty and verdict: when the proof comes in, the bar
   // keeps its rows and the table does not move (no layout shift).
-  $("deal-label").style.minWidth = `${deal.length + longest(DIFFICULTIES.map((name) => `difficulty.${name}`)) + 3}ch`;
-  $("winnable").style.minWidth = `${longest(VERDICTS.map((name) => `winnable.${name}`))}ch`;
+  const labels = DIFFICULTIES.map((name) => t("deal.difficulty", { deal, difficulty: t(`difficulty.${name}`) }));
+  $("deal-label").style.minWidth = `${widest($("deal-label"), labels)}px`;
+  $("winnable").style.minWidth = `${widest($("winnable"), VERDICTS.map((name) => t(`winnable.${name}`)))}px`;
   $("winnable").dataset.status = status;
   $("score").textContent = scoreText(view);
   $("moves").textContent = String(view.moves);
@@ -196,8 +197,12 @@ function renderBar(view, dealText = null) {
 
 const DIFFICULTIES = ["easy", "medium", "hard", "expert"];
 const VERDICTS = ["winnable", "unwinnable", "unknown", "searching"];
-/** The length of the longest of these texts in the page's language. */
-const longest = (keys) => Math.max(...keys.map((key) => t(key).length));
+const measuring = document.createElement("canvas").getContext("2d");
+/** The width in px of the widest of these texts in the element's font. */
+function widest(element, texts) {
+  measuring.font = getComputedStyle(element).font;
+  return Math.ceil(Math.max(...texts.map((text) => measuring.measureText(text).width)));
+}
 
 function scoreText(view) {
   if (view.score === null) return "–";
@@ -634,8 +639,8 @@ function drawLastTable(request) {
   const saved = storage.loadGame();
   if (!view?.slots || !view?.piles || (request && !matchesSave(request, saved))) return false;
   try {
-    drawTable(board, view, null);
     renderBar(view);
+    drawTable(board, view, null);
     $("loading").classList.add("over-table");
     return true;
   } catch {

@@ -127,6 +127,7 @@ export function drawTable(board, view, pick, hint = null) {
     drawn.set(board, kept);
   }
   board.setAttribute("viewBox", `0 0 ${width} ${height}`);
+  board.classList.add("drawn");
   ensureCardDefs(board);
   const size = measure(view, width, height);
   const scale = size.cardWidth / CARD_WIDTH;
