@@ -155,3 +155,29 @@ def test_the_page_stays_responsive_while_a_challenge_for_a_slow_daily_is_checked
     assert len(progress) >= 2, texts
     expect(page.locator("#notice")).to_contain_text("does not win")
     assert text_of(page, "deal-label").startswith(f"Daily {SLOW_DAILY}")
+
+
+SHIFTS = """
+window.shifts = [];
+new PerformanceObserver((list) => { for (const entry of list.getEntries()) window.shifts.push(entry.value); })
+  .observe({ type: "layout-shift", buffered: true });
+"""
+
+
+@pytest.mark.parametrize(
+    "query, width, height",
+    [("game=klondike&deal=1", 412, 823), ("game=freecell&deal=617", 768, 1024), ("game=freecell&deal=617", 1440, 900)],
+)
+def test_nothing_moves_while_the_game_starts(browser: Any, site_url: str, query: str, width: int, height: int) -> None:
+    """The bar gets its deal, mode, difficulty and verdict while the game starts; the table must
+    not jump down when it grows (Lighthouse's Cumulative Layout Shift, at most 0.02)."""
+    context = browser.new_context(viewport={"width": width, "height": height}, service_workers="block")
+    page = context.new_page()
+    page.add_init_script(SHIFTS)
+    open_page(page, f"{site_url}?{query}")
+    expect(page.locator("#winnable")).not_to_have_attribute("data-status", "searching")
+    expect(page.locator("#deal-label")).to_contain_text(" · ")  # the difficulty is in
+    page.wait_for_timeout(300)  # a frame or two for the last shift to be reported
+    shifts: list[float] = page.evaluate("window.shifts")
+    context.close()
+    assert sum(shifts) <= 0.02, shifts
