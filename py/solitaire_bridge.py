@@ -45,8 +45,8 @@ Messages (``type`` and its fields):
 - ``hint``: the move to suggest (answered without a view): ``kind``
   (``winning``, ``promising``, ``stock`` or ``none``) and ``from``, ``index``,
   ``to`` as a move message names them.
-- ``games``: the ids of the games (answered without a view); the view
-  carries the options of the current game.
+- ``games``: the ids of the games and their options (names and choices, the
+  default first), answered without a view.
 - ``setup``: ``game``, ``options``, ``layout``: start from a position written
   in the game's text notation (tests use it to set up a position).
 
@@ -68,7 +68,7 @@ from solitaire.analysis import Analyst
 from solitaire.daily import Daily, DailyFinder, daily, parse_date
 from solitaire.difficulty import rating
 from solitaire.game import MAX_DEAL, IllegalMove, Move, OptionError, parse_move
-from solitaire.registry import GAMES, make_rules
+from solitaire.registry import GAMES, make_rules, option_specs
 from solitaire.session import SaveError, Session
 from solitaire.solver import Verdict
 from solitaire_i18n import DEFAULT_LANGUAGE, LANGUAGES, card_name, translate
@@ -157,15 +157,15 @@ class Bridge:
         self.session = session
         self.analyst = Analyst(session.rules)
         if proof is not None:
-            self.analyst.remember(session.positions[0], proof)
+            self.analyst.remember(session.start_position, proof)
 
     def follow(self, action: Callable[[], None]) -> None:
         """Run a handler; when it played a turn, let the analysis carry a winning line over."""
         session = self.session
-        before = None if session is None else (len(session.positions), session.position)
+        before = None if session is None else (len(session.turns), session.position)
         action()
         if session is not None and session is self.session and before is not None and self.analyst is not None:
-            if len(session.positions) == before[0] + 1:
+            if len(session.turns) == before[0] + 1:
                 self.analyst.played(before[1], session.turns[-1], session.position)
 
     # -- message handlers ----------------------------------------------------------
@@ -283,7 +283,7 @@ class Bridge:
         if analyst is None or analyst.solver is None:
             return {"status": "none", "difficulty": None}
         verdict = analyst.verdict(session.position)
-        start = analyst.verdict(session.positions[0])
+        start = analyst.verdict(session.start_position)
         return {
             "status": "searching" if verdict is None else verdict.status,
             "difficulty": None if start is None else rating(session.rules.game_id, session.rules.options, start),
@@ -435,8 +435,12 @@ def options_field(message: JsonObject) -> Mapping[str, str]:
 
 
 def game_list() -> list[JsonObject]:
-    """Every game's id, in the order the page lists them (cheap: no game module is imported)."""
-    return [{"id": game_id} for game_id in GAMES]
+    """Every game's id and options, in the order the page lists them: the page checks the
+    options it stored against them (the snapshot has every game module imported already)."""
+    return [
+        {"id": game_id, "options": [{"name": spec.name, "choices": list(spec.choices)} for spec in option_specs(game_id)]}
+        for game_id in GAMES
+    ]
 
 
 def slice_nodes(message: JsonObject) -> int:

@@ -15,11 +15,12 @@ import { attachInput } from "./input.js";
 import { attachKeyboard } from "./keyboard.js";
 import { fillLooksForm, looks, readLooksForm, setLooks } from "./looks.js";
 import { showRules } from "./rules.js";
+import * as saves from "./saves.js";
 import * as stats from "./stats.js";
 import * as storage from "./storage.js";
 import { drawTable } from "./table.js";
 import { prepareCards } from "./cards.js";
-import { gameName, optionLabel, valueLabel } from "./text.js";
+import { GAME_IDS, gameName, optionLabel, valueLabel } from "./text.js";
 import { dealUrl, requestFromUrl, today } from "./url.js";
 
 const $ = (id) => document.getElementById(id);
@@ -41,6 +42,13 @@ const state = {
   starts: 0, // counts the games started: a daily search sees a later start and gives up
   searchNotice: 0, // the start whose daily search the notice shows, else 0
   preparing: null, // the background search for tomorrow's daily, while it runs
+  specs: {}, // each game's options ({name, choices}, the default first), as Python told them
+  kept: null, // {id, revision} of the game on the table as last read or written in the store
+  keeping: null, // the write to the store under way, if any, and whether another must follow
+  keepAgain: false,
+  keepForce: false, // the next write goes over whatever another tab wrote (the player said so)
+  conflict: null, // the id of a game another tab wrote meanwhile, while the player is asked
+  storeFailure: null, // why the last write failed (a StoreError's code), until one succeeds
 };
 // Priorities of the searches in the worker: the daily the player waits for, then the
 // live analysis, then tomorrow's daily, which also rests between its slices.
@@ -106,14 +114,24 @@ async function actNow(message, quiet) {
   state.hint = null;
   render(message.type);
   announce(describeChange(previous, answer, message));
+  showAddress();
   save();
   analyseSoon();
-  if (answer.moves > 0 && !(previous?.moves > 0)) stats.markDailyPlayed(answer);
+  if (answer.moves > 0 && !(previous?.moves > 0)) storeOrSay(stats.markDailyPlayed(answer));
   if (answer.status === "won" && previous?.status !== "won") {
-    countGame(answer, true);
+    saveNow().then(() => countGame(answer, true)); // the record first: it says the game was counted
     motion.celebrate(board).then(() => stillWon(answer) && showWin());
   }
   return true;
+}
+
+/** The address bar names the deal on the table (and a challenge of it), so a reload shows it again.
+ *  A set-up position (tests) has no address: its page keeps its own. */
+function showAddress() {
+  const view = state.view;
+  if (!view || view.save?.layout) return;
+  const url = dealUrl(view, challengeFor(view)?.claimed ?? null);
+  if (url !== location.href) history.replaceState(null, "", url);
 }
 
 /** Is the game on the table still the one won (a celebration ends, unless play went on meanwhile)? */
@@ -122,27 +140,125 @@ function stillWon(won) {
   return view.status === "won" && view.game === won.game && view.deal === won.deal && view.moves === won.moves && !$("won").open;
 }
 
-/** Save soon, after the browser has drawn the move and the cards have landed (saving is not on the click's path). */
+// -- keeping games (saves.js) ---------------------------------------------------------
+
+/** Keep the game at once, in a task after the one that drew the move (keeping is not on the click's path). */
 function save() {
-  if (!state.saveTimer) state.saveTimer = setTimeout(saveNow, motion.busyFor());
+  if (!state.saveTimer) state.saveTimer = setTimeout(saveNow, 0);
 }
 
-/** Store the game as the last view carries it (no round trip: the page may be closing). */
-function saveNow() {
+/** The page is hidden or closing: a copy in localStorage at once (a write to IndexedDB begun now
+ *  may not finish before the page is gone), and the write. */
+function saveOnLeaving() {
+  if (state.view?.save) storage.saveMirror({ record: saves.recordOf(state.view), known: state.kept?.revision ?? 0 });
+  return saveNow().then(() => {
+    if (!state.storeFailure) storage.forgetMirror(); // on disk: the copy is not needed
+  });
+}
+
+/** A copy left by a closing page that the store does not have (its write did not finish): put on
+ *  the table and kept. True if it is on the table. */
+async function moveMirror(kept) {
+  const mirror = storage.loadMirror();
+  storage.forgetMirror();
+  const record = mirror?.record;
+  if (!record || !saves.usable({ ...record, revision: 0 }, GAME_IDS)) return false;
+  const stored = kept.records.find((candidate) => candidate.id === record.id);
+  if (stored && stored.savedAt >= record.savedAt) return false; // its write went through
+  return resume({ ...record, revision: stored?.revision ?? 0 }, true); // this browser's latest of that game
+}
+
+/** Keep the game as the last view carries it (no round trip: the page may be closing). One write
+ *  at a time, each over the revision the last one left; resolves when the last view is on disk. */
+function saveNow(force = false) {
   clearTimeout(state.saveTimer);
   state.saveTimer = 0;
-  if (!state.view?.save) return;
-  const { save, ...view } = state.view;
-  storage.saveGame(save);
-  storage.saveView(view);
+  state.keepForce ||= force;
+  if (state.keeping) {
+    state.keepAgain = true;
+    return state.keeping;
+  }
+  state.keeping = (async () => {
+    do {
+      state.keepAgain = false;
+      const forced = state.keepForce;
+      state.keepForce = false;
+      await keepView(state.view, forced);
+    } while (state.keepAgain);
+  })().finally(() => {
+    state.keeping = null;
+  });
+  return state.keeping;
 }
 
-/** Count a finished game in the statistics, once. */
-function countGame(view, won) {
-  const key = `${view.game}|${view.daily ?? view.deal}|${JSON.stringify(view.options)}`;
-  if (storage.loadCounted() === key) return;
-  storage.saveCounted(key);
-  stats.recordGame(view, won);
+async function keepView(view, force = false) {
+  if (!view?.save) return;
+  const id = saves.recordOf(view).id;
+  if (state.conflict === id && !force) return; // the player is asked which game to keep
+  const known = state.kept?.id === id ? state.kept.revision : 0;
+  try {
+    const kept = await saves.keep(view, known, force);
+    if (kept.conflict) return askAboutConflict(view, kept.conflict);
+    const changed = state.kept?.id !== id || state.kept.underWay !== (view.moves > 0 && view.status !== "won");
+    state.kept = { id, revision: kept.revision, underWay: view.moves > 0 && view.status !== "won" };
+    document.documentElement.dataset.kept = String(view.moves);
+    storeWorked();
+    if (changed) fillGamePicker();
+  } catch (error) {
+    storeFailed(error);
+  }
+}
+
+/** The record id of the game on the table. */
+const tableId = () => (state.view?.save ? saves.recordOf(state.view).id : null);
+
+/** Another tab played this game since this tab last read or wrote it: which one is kept? */
+function askAboutConflict(view, stored) {
+  state.conflict = saves.recordOf(view).id;
+  confirmThen(
+    () => {
+      state.conflict = null;
+      saveNow(true);
+    },
+    { title: "conflict.title", text: "conflict.text", ok: "conflict.keepThis", cancel: "conflict.loadOther", params: { theirs: stored.moves, ours: view.moves } },
+    true,
+    async () => {
+      state.conflict = null;
+      await resume(stored);
+    },
+  );
+}
+
+/** A write failed: say so until one works again (the game goes on, in this tab only). */
+function storeFailed(error) {
+  console.warn("keeping failed", error);
+  state.storeFailure = error?.code ?? "failed";
+  const warning = $("store-warning");
+  warning.textContent = t(`store.${state.storeFailure}`);
+  warning.hidden = false;
+}
+
+function storeWorked() {
+  if (!state.storeFailure) return;
+  state.storeFailure = null;
+  $("store-warning").hidden = true;
+  notify(t("store.again"));
+}
+
+/** A write that may fail (statistics): its failure is said, not thrown. */
+function storeOrSay(writing) {
+  return writing.catch((error) => {
+    storeFailed(error);
+    return false;
+  });
+}
+
+/** Count a finished game in the statistics, once (its record says so); `forget`: the player gave it up. */
+async function countGame(view, won, forget = false) {
+  const counted = await storeOrSay(stats.countGame(view, won, saves.recordOf(view).id, forget));
+  if (!counted && stats.problem()) notify(t("stats.notCounted"));
+  if (forget && state.kept?.id === saves.recordOf(view).id) state.kept = null;
+  return counted;
 }
 
 // -- drawing ---------------------------------------------------------------------
@@ -215,12 +331,12 @@ function scoreText(view) {
 const dollars = (amount) => (amount < 0 ? `−$${-amount}` : `$${amount}`);
 const clockText = (seconds) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 
-function showNotice(text, fades) {
+function showNotice(text, fades, ms = 5000) {
   const notice = $("notice");
   if (notice.textContent !== text) notice.textContent = text; // role="alert": a new text is read out
   notice.hidden = false;
   clearTimeout(state.noticeTimer);
-  state.noticeTimer = fades ? setTimeout(() => { state.noticeTimer = 0; hideNotice(); }, 5000) : 0;
+  state.noticeTimer = fades ? setTimeout(() => { state.noticeTimer = 0; hideNotice(); }, ms) : 0;
 }
 
 function hideNotice() {
@@ -320,8 +436,9 @@ const game = {
   redo: () => act({ type: "redo" }),
   complete: () => act({ type: "complete" }),
   hint: showHint,
-  newGame: () => confirmThen(() => startGame({ game: state.view.game, options: state.view.options })),
-  dailyGame: () => confirmThen(() => startGame({ game: state.view.game, options: state.view.options, daily: today() })),
+  newGame: () => confirmThen(() => startGame({ game: state.view.game, options: state.view.options }, true)),
+  // Today's daily: resumed if it was begun; the game on the table stays kept.
+  dailyGame: () => openGame({ game: state.view.game, options: state.view.options, daily: today() }),
 };
 
 /** A move of the player's; if the engine refuses it, `pick` is what the player holds afterwards. */
@@ -333,32 +450,84 @@ function inProgress() {
   return state.view && state.view.moves > 0 && state.view.status !== "won";
 }
 
-/** Ask before an action that loses something; the new-game question unless told otherwise. */
-function confirmThen(action, texts = null, always = false) {
+/** Ask before an action that loses something; the new-game question unless told otherwise.
+ *  `texts` may give title, text (with params), ok and cancel; `otherwise` runs on cancel. */
+function confirmThen(action, texts = null, always = false, otherwise = null) {
   if (!always && !inProgress()) return action();
   const dialog = $("confirm");
-  $("confirm-title").textContent = t(texts?.title ?? "confirm.title");
-  $("confirm-text").textContent = t(texts?.text ?? "confirm.text");
-  $("confirm-ok").textContent = t(texts?.ok ?? "confirm.ok");
-  $("confirm-cancel").textContent = t("confirm.keep");
+  const params = texts?.params ?? {};
+  $("confirm-title").textContent = t(texts?.title ?? "confirm.title", params);
+  $("confirm-text").textContent = t(texts?.text ?? "confirm.text", params);
+  $("confirm-ok").textContent = t(texts?.ok ?? "confirm.ok", params);
+  $("confirm-cancel").textContent = t(texts?.cancel ?? "confirm.keep", params);
   dialog.returnValue = "";
   dialog.showModal();
-  dialog.addEventListener("close", () => dialog.returnValue === "ok" && action(), { once: true });
+  dialog.addEventListener("close", () => (dialog.returnValue === "ok" ? action() : otherwise?.()), { once: true });
   return undefined;
 }
 
-/** Start a new game (a daily deal is found first, in the worker); a game given up
- *  after some moves counts as lost first. False if it failed or a later start took over. */
-async function startGame(request) {
+/** Start a new game (a daily deal is found first, in the worker). The game on the table
+ *  stays kept, unless `givingUp`: then, if under way, it counts as lost and is deleted.
+ *  False if it failed or a later start took over. */
+async function startGame(request, givingUp = false) {
   const start = ++state.starts;
   state.dailySearch?.cancel(); // an earlier start's search: its game will not be played
   state.preparing?.cancel(); // tomorrow's daily gives way; it starts again when the worker is idle
   if (request.daily && !(await findDaily(request, start))) return false;
   if (start !== state.starts) return false;
-  if (inProgress()) countGame(state.view, false);
+  const givenUp = givingUp && inProgress() ? state.view : null;
+  await saveNow(); // the game on the table is on disk before another takes the table
   const ok = await act({ type: "new", ...request });
-  if (ok) storage.saveOptions(request.game, state.view.options);
-  return ok;
+  if (!ok) return false;
+  if (givenUp) await countGame(givenUp, false, true);
+  storage.saveOptions(request.game, state.view.options);
+  return true;
+}
+
+/** Resume a kept game (its record); false, with the reason said, when its save does not load:
+ *  the record is then put aside (kept, not offered again). `force`: the first write goes over
+ *  whatever the store holds. */
+async function resume(record, force = false) {
+  await saveNow();
+  const before = state.kept;
+  state.keepForce ||= force;
+  state.kept = { id: record.id, revision: record.revision, underWay: saves.underWay(record) };
+  if (await act({ type: "load", save: record.save }, true)) {
+    storage.saveOptions(record.game, state.view.options);
+    return true;
+  }
+  notify(t("notice.badSave", { error: state.lastError }));
+  state.kept = before; // the table still shows the game before
+  state.keepForce = false;
+  await storeOrSay(saves.setAside(record, String(state.lastError)));
+  return false;
+}
+
+/** The kept games, the most recent first (none when the store cannot be read: said once). */
+async function keptGames() {
+  try {
+    return (await saves.loadAll(GAME_IDS)).records;
+  } catch (error) {
+    storeFailed(error);
+    return [];
+  }
+}
+
+/** Does a kept game belong to what the request names (game, options it names, deal or daily)?
+ *  A request without deal or daily is any game of its slot. */
+function matches(request, record) {
+  if (record.game !== request.game) return false;
+  if (!Object.entries(request.options ?? {}).every(([name, value]) => record.options[name] === value)) return false;
+  if (request.daily) return record.daily === request.daily;
+  if (request.deal !== undefined) return record.deal === request.deal && !record.daily && !record.layout;
+  return true;
+}
+
+/** Open what a request names: the kept game it names (the most recent), else a new one. */
+async function openGame(request) {
+  const record = (await keptGames()).find((candidate) => matches(request, candidate));
+  if (record && (await resume(record))) return true;
+  return startGame(request);
 }
 
 // -- daily deals: found in the worker, in slices ---------------------------------------
@@ -462,7 +631,8 @@ async function checkChallenge(request) {
   } else if (!answer.won) {
     notify(t("challenge.notWon"));
   } else {
-    state.challenge = { ...claim, moves: answer.moves, score: answer.score };
+    state.challenge = { ...claim, claimed: request.challenge, moves: answer.moves, score: answer.score };
+    showAddress();
     const score = answer.score === null ? "" : t("challenge.score", { score: answer.score });
     $("challenge").textContent = t("challenge.banner", { moves: answer.moves, score });
     $("challenge").hidden = false;
@@ -491,9 +661,11 @@ async function copyShareLink() {
 
 // -- statistics ----------------------------------------------------------------------
 
-function openStats() {
+async function openStats() {
   stats.renderStats($("stats-body"), language());
   $("stats").showModal();
+  await stats.refresh().catch(storeFailed); // another tab may have counted a game meanwhile
+  if ($("stats").open) stats.renderStats($("stats-body"), language());
 }
 
 function exportStats() {
@@ -503,21 +675,38 @@ function exportStats() {
   link.click();
 }
 
+/** An import replaces every statistic: checked in full, then shown and confirmed first. */
 async function importStats(file) {
+  $("stats-file").value = ""; // the same file may be chosen again
+  let imported;
   try {
-    stats.importText(await file.text());
-    notify(t("stats.imported"));
+    imported = stats.readImport(await file.text());
   } catch (error) {
-    notify(t("stats.badFile", { error: error instanceof stats.StatsError ? error.message : String(error) }));
+    const reason = error instanceof stats.StatsError ? t(error.code, error.params) : String(error);
+    notify(t("stats.badFile", { error: reason }));
+    return;
   }
-  stats.renderStats($("stats-body"), language());
-  if (state.view) renderBar(state.view);
+  confirmThen(
+    async () => {
+      try {
+        await stats.replace(imported.stats);
+        notify(t("stats.imported"));
+      } catch (error) {
+        storeFailed(error);
+        notify(t("stats.notImported"));
+      }
+      stats.renderStats($("stats-body"), language());
+      if (state.view) renderBar(state.view);
+    },
+    { title: "stats.importTitle", text: "stats.importText", ok: "stats.importOk", cancel: "button.cancel", params: { played: imported.played, won: imported.won } },
+    true,
+  );
 }
 
 function resetStats() {
   confirmThen(
-    () => {
-      stats.reset();
+    async () => {
+      await stats.replace().catch(storeFailed);
       stats.renderStats($("stats-body"), language());
       renderBar(state.view);
     },
@@ -528,25 +717,55 @@ function resetStats() {
 
 // -- game picker and settings -------------------------------------------------------
 
-function fillGamePicker() {
+const KEPT = "kept:"; // the picker's value for a kept game: this prefix and the record's id
+
+/** The picker: every game, then the games under way but for the one on the table. */
+async function fillGamePicker() {
+  if (!state.games.length) return; // before Python said which games there are
+  const option = (value, text) => {
+    const element = document.createElement("option");
+    element.value = value;
+    element.textContent = text;
+    return element;
+  };
+  const games = state.games.map((entry) => option(entry.id, gameName(entry.id, language())));
+  const underWay = (await keptGames()).filter((record) => saves.underWay(record) && record.id !== tableId());
   const picker = $("game-picker");
-  picker.replaceChildren(
-    ...state.games.map((entry) => {
-      const option = document.createElement("option");
-      option.value = entry.id;
-      option.textContent = gameName(entry.id, language());
-      return option;
-    }),
-  );
+  if (underWay.length) {
+    const group = document.createElement("optgroup");
+    group.label = t("picker.underWay");
+    group.append(...underWay.map((record) => option(KEPT + record.id, keptLabel(record))));
+    picker.replaceChildren(...games, group);
+  } else {
+    picker.replaceChildren(...games);
+  }
   picker.disabled = false;
   picker.value = state.view?.game ?? picker.value;
 }
 
-function chooseGame() {
+/** "Klondike · Deal 123 · 14 moves" (the options when they are not the game's defaults). */
+function keptLabel(record) {
+  const deal = record.daily ? t("deal.daily", { date: record.daily }) : t("deal.number", { deal: record.deal });
+  const specs = state.specs[record.game] ?? [];
+  const chosen = specs.filter((spec) => record.options[spec.name] !== spec.choices[0]);
+  const options = chosen.map((spec) => valueLabel(spec.name, record.options[spec.name], language()));
+  const moves = t(record.moves === 1 ? "picker.move" : "picker.moves", { moves: record.moves });
+  return [gameName(record.game, language()), ...options, deal, moves].join(" · ");
+}
+
+/** A game picked: a kept one resumes; a game resumes its last kept game of the options
+ *  chosen last, else deals anew. Nothing is given up: the game on the table stays kept. */
+async function chooseGame() {
   const picker = $("game-picker");
   const chosen = picker.value;
-  picker.value = state.view.game; // stays until the player confirms
-  confirmThen(() => startGame({ game: chosen, options: storage.loadOptions(chosen) }));
+  picker.value = state.view.game; // the table's game until the chosen one is on it
+  if (chosen.startsWith(KEPT)) {
+    const record = (await keptGames()).find((candidate) => candidate.id === chosen.slice(KEPT.length));
+    if (record) await resume(record);
+  } else {
+    await openGame({ game: chosen, options: storage.loadOptions(chosen, state.specs[chosen] ?? []) });
+  }
+  fillGamePicker();
 }
 
 /** The settings form: one group of radio buttons per option of the current game. */
@@ -593,7 +812,8 @@ function applySettings() {
   const current = state.view.options;
   const options = Object.fromEntries(Object.keys(current).map((name) => [name, form.elements[name]?.value ?? current[name]]));
   if (Object.keys(options).some((name) => options[name] !== current[name])) {
-    confirmThen(() => startGame({ game: state.view.game, options }));
+    // Other options are another game: the one on the table stays kept, a kept one of those options resumes.
+    openGame({ game: state.view.game, options }).then(() => fillGamePicker());
   }
 }
 
@@ -610,34 +830,61 @@ async function switchLanguage(code) {
 
 // -- start-up ----------------------------------------------------------------------
 
-/** The first game: the one the address asks for, else the saved one, else today's daily. */
-async function firstGame(request) {
-  const saved = storage.loadGame();
-  if (request && !matchesSave(request, saved)) {
-    const stored = storage.loadOptions(request.game);
-    if (await startGame({ ...request, options: { ...stored, ...request.options } })) return;
+/** The first game: the one the address names (kept, else new), else the one last on the
+ *  table, else today's daily. A game from before IndexedDB is moved into it first. Whatever
+ *  fails, a game is dealt with the defaults. */
+async function firstGame(request, kept) {
+  const legacy = (await moveMirror(kept)) | (await moveLegacyGame());
+  if (request) {
+    const options = { ...storage.loadOptions(request.game, state.specs[request.game] ?? []), ...request.options };
+    if (await openGame({ ...request, options })) return offerKept(request);
     notify(t("notice.badAddress", { error: state.lastError ?? t("notice.noGame") }));
-  } else if (saved) {
-    if (await act({ type: "load", save: saved })) return;
-    notify(t("notice.badSave", { error: state.lastError }));
-    storage.forgetGame();
+  } else if (legacy) {
+    return undefined; // the game of before is on the table
+  } else {
+    const records = await keptGames();
+    const last = records.find((record) => record.id === kept.active);
+    if (last && (await resume(last))) return undefined;
   }
-  await startGame({ game: "klondike", daily: today(), options: storage.loadOptions("klondike") });
+  const options = storage.loadOptions("klondike", state.specs.klondike ?? []);
+  if (!(await startGame({ game: "klondike", daily: today(), options }))) await startGame({ game: "klondike", daily: today(), options: {} });
+  return undefined;
 }
 
-/** Does the saved game belong to the deal the address names? Then resume it. */
-function matchesSave(request, saved) {
-  if (!saved || saved.game !== request.game) return false;
-  const sameDeal = request.daily ? saved.daily === request.daily : saved.deal === request.deal && !saved.daily;
-  const sameOptions = Object.entries(request.options).every(([name, value]) => saved.options?.[name] === value);
-  return sameDeal && sameOptions;
+/** The one game of the page before games were kept per deal (localStorage): it becomes a
+ *  kept game. True if it is on the table. */
+async function moveLegacyGame() {
+  const save = storage.legacyGame();
+  if (!save) return false;
+  if (await act({ type: "load", save }, true)) {
+    await saveNow(true); // the player's latest game: over a copy moved before, if any
+    if (!state.storeFailure) storage.forgetLegacy();
+    return true;
+  }
+  notify(t("notice.badSave", { error: state.lastError }));
+  return false; // left where it is: a later version may read it
+}
+
+const OFFER_MS = 15_000; // long enough to read and reach; the picker offers the game too
+
+/** A link opened another deal while a game of its kind is under way: that game is kept; say so, and offer it. */
+async function offerKept(request) {
+  const other = (await keptGames()).find((record) => record.game === request.game && saves.underWay(record) && record.id !== tableId());
+  if (!other) return;
+  const notice = $("notice");
+  const button = document.createElement("button");
+  button.type = "button";
+  button.textContent = t("kept.resume");
+  button.addEventListener("click", () => whenIdle(() => { hideNotice(); resume(other).then(fillGamePicker); }));
+  showNotice(t("kept.offer", { game: keptLabel(other) }), true, OFFER_MS);
+  notice.append(" ", button);
 }
 
 /** Draw the table as it was left, before Python is ready (input waits for Python); true if drawn. */
-function drawLastTable(request) {
-  const view = storage.loadView();
-  const saved = storage.loadGame();
-  if (!view?.slots || !view?.piles || (request && !matchesSave(request, saved))) return false;
+function drawLastTable(request, kept) {
+  const record = request ? kept.records.find((candidate) => matches(request, candidate)) : kept.records.find((candidate) => candidate.id === kept.active);
+  const view = record?.view;
+  if (!view?.slots || !view?.piles) return false;
   try {
     renderBar(view);
     drawTable(board, view, null);
@@ -651,18 +898,39 @@ function drawLastTable(request) {
 
 /** With no table to draw before Python is ready (a first visit, a new address): the bar as the
  *  game will fill it, so that it keeps its size when the game is dealt (no layout shift). */
-function drawBarBeforeStart(request) {
+function drawBarBeforeStart(request, kept) {
   const game = request?.game ?? "klondike";
   const known = gameName(game, "en") !== game;
   const picker = $("game-picker");
   picker.options[0].value = known ? game : "klondike";
   picker.options[0].textContent = gameName(picker.options[0].value, language());
-  let deal = ""; // a random deal, or a saved game that is resumed: not known yet
+  let deal = ""; // a random deal, or a kept game that is resumed: not known yet
   if (Number.isSafeInteger(request?.deal)) deal = t("deal.number", { deal: request.deal });
   else if (/^\d{4}-\d{2}-\d{2}$/.test(request?.daily ?? "")) deal = t("deal.daily", { date: request.daily });
-  else if (!request && !storage.loadGame()) deal = t("deal.daily", { date: today() });
+  else if (!request && !kept.active) deal = t("deal.daily", { date: today() });
   renderBar({ game: picker.options[0].value, daily: null, deal: null, options: {}, analysis: { status: "searching" },
               score: null, moves: 0, seconds: 0, statusLine: "", canUndo: false, canRedo: false, canComplete: false }, deal);
+}
+
+/** What the store holds, read while Python starts; an empty store when it cannot be read (said). */
+async function readKept() {
+  try {
+    return await saves.loadAll(GAME_IDS);
+  } catch (error) {
+    storeFailed(error);
+    return { records: [], unusable: [], active: null };
+  }
+}
+
+/** Tell the player, once, what was stored and could not be used (it fell back to defaults). */
+async function tellStoredProblems(kept, statsProblem) {
+  const texts = storage.problems.map(([key, params]) => t(key, { ...params, game: gameName(params.game ?? "", language()) }));
+  if (kept.unusable.length) {
+    texts.push(t("notice.unusableGames", { count: kept.unusable.length }));
+    for (const record of kept.unusable) await storeOrSay(saves.setAside(record, "malformed"));
+  }
+  if (statsProblem) texts.push(t(statsProblem.code, statsProblem.params));
+  if (texts.length) showNotice(texts.join(" "), true, OFFER_MS);
 }
 
 function setProgress(key, fraction) {
@@ -696,13 +964,14 @@ function listen() {
   $("stats-reset").addEventListener("click", resetStats);
   $("settings").addEventListener("close", () => $("settings").returnValue === "apply" && whenIdle(applySettings));
   $("won").addEventListener("close", () => $("won").returnValue === "new" && whenIdle(() => startGame({ game: state.view.game, options: state.view.options })));
+  window.addEventListener("popstate", () => location.reload()); // an address of ours from the history: open what it names
   // A new size, a new layout (the observer also reports the size the table was just drawn for: no redraw then).
   new ResizeObserver(() => state.view && !drawnForSize() && render()).observe(board);
   document.addEventListener("visibilitychange", () => {
-    if (document.hidden) saveNow(); // the tab may never come back
-    act({ type: document.hidden ? "pause" : "resume" }).then(() => document.hidden && saveNow()); // with the clock stopped
+    if (document.hidden) saveOnLeaving(); // the tab may never come back
+    act({ type: document.hidden ? "pause" : "resume" }).then(() => document.hidden && saveOnLeaving()); // with the clock stopped
   });
-  window.addEventListener("pagehide", saveNow);
+  window.addEventListener("pagehide", saveOnLeaving);
   setInterval(tick, 1000);
 }
 
@@ -710,7 +979,8 @@ async function main() {
   setLanguage(storage.loadPreferences().language ?? browserLanguage());
   const request = requestFromUrl(location.search);
   // Python is on its way (boot.js started it); the last table is drawn meanwhile.
-  if (!drawLastTable(request)) drawBarBeforeStart(request);
+  const kept = await readKept();
+  if (!drawLastTable(request, kept)) drawBarBeforeStart(request, kept);
   setProgress("loading.python", 0.1);
   prepareCards(board, { large: looks().largePrint }); // while Python starts: the first table then draws quickly
   try {
@@ -725,9 +995,15 @@ async function main() {
   }
   await send({ type: "language", language: language() });
   state.games = (await send({ type: "games" })).games;
+  state.specs = Object.fromEntries(state.games.map((entry) => [entry.id, entry.options]));
+  const statsProblem = await stats.start(state.games.map((entry) => entry.id)).catch((error) => {
+    storeFailed(error);
+    return null;
+  });
   if (storage.loadPreferences().autoplay) await send({ type: "autoplay", on: true });
-  await firstGame(request);
+  await firstGame(request, kept);
   await nextTask(); // the table is drawn: the rest of the start in a task of its own
+  await tellStoredProblems(kept, statsProblem);
   fillGamePicker();
   if (request?.challenge) await checkChallenge(request);
   $("loading").hidden = true;

@@ -1,134 +1,244 @@
 // stats.js: statistics per game and option set, and the calendar of daily deals.
 //
-// A game counts when it ends: won, or given up by starting another after at
-// least one move. Stored under one localStorage key, exported and imported
-// as a JSON file. Only numbers and known keys are kept from an import, so a
-// file can never put markup or junk into the page.
+// A game counts when it ends: won, or given up by the player (New after at least one
+// move); a game left for another stays in progress and counts nothing. Kept in the
+// store's "meta" under "stats", written in the same transaction as the game's record
+// (counted once: the record says so). Exported and imported as a JSON file.
+//
+// Versions: 1 (localStorage "solitaire.stats", before IndexedDB) and 2 (adds the fewest
+// moves of a win). Older versions are migrated; a newer one is left exactly as it is, and
+// shown as unreadable, never written over. What is stored is checked on the way in: an
+// entry that is not statistics is left out of what is shown (the stored value stays as
+// it is until the next game counts), and an import must be right in every entry.
 
 import { t } from "./i18n.js";
+import { slotKey } from "./saves.js";
+import { GAMES, META, get, put, remove, transact } from "./store.js";
 import { gameName, optionLabel, valueLabel } from "./text.js";
 
-const KEY = "solitaire.stats";
-const VERSION = 1;
+export const VERSION = 2;
+const LEGACY_KEY = "solitaire.stats";
+const MAX_SECONDS = 10 ** 8;
+const MAX_SCORE = 10 ** 7;
 
-export class StatsError extends Error {}
-
-function empty() {
-  return { version: VERSION, records: {}, daily: {}, vegasBank: 0 };
-}
-
-export function load() {
-  try {
-    return sanitize(JSON.parse(localStorage.getItem(KEY)));
-  } catch {
-    return empty();
+/** Statistics that cannot be used; `code` and `params` name the reason (an i18n key). */
+export class StatsError extends Error {
+  constructor(code, params = {}) {
+    super(code);
+    this.code = code;
+    this.params = params;
   }
 }
 
-function save(stats) {
-  try {
-    localStorage.setItem(KEY, JSON.stringify(stats));
-  } catch {
-    // Storage full or blocked: statistics are best effort.
-  }
+const empty = () => ({ version: VERSION, records: {}, daily: {}, vegasBank: 0 });
+const isPlain = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
+const isCount = (value) => Number.isSafeInteger(value) && value >= 0;
+const isBest = (value, low, high) => value === null || (Number.isSafeInteger(value) && value >= low && value <= high);
+
+/** Each older version's step to the next. */
+const MIGRATIONS = {
+  1: (stats) => ({
+    ...stats,
+    version: 2,
+    records: Object.fromEntries(Object.entries(isPlain(stats.records) ? stats.records : {}).map(([key, record]) => [key, { ...record, bestMoves: null }])),
+  }),
+};
+
+/** The game of a record key, if it names a known game and well-formed options. */
+function keyGame(key, games) {
+  const match = /^([a-z-]+)\|((?:[a-z]+=[a-z0-9-]+)(?:,[a-z]+=[a-z0-9-]+)*)?$/.exec(key);
+  return match && games.includes(match[1]) ? match[1] : null;
 }
 
-/** The key of a game and option set: "klondike|draw=3,open=off,...". */
-export function recordKey(game, options) {
-  const parts = Object.keys(options).sort().map((name) => `${name}=${options[name]}`);
-  return `${game}|${parts.join(",")}`;
+function realDate(text) {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return false;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return date.toISOString().slice(0, 10) === text;
 }
 
-const dailyKey = (view) => `${view.daily}|${recordKey(view.game, view.options)}`;
+/** Why a record is not statistics, or null. */
+function recordProblem(record) {
+  if (!isPlain(record)) return "stats.error.record";
+  const { played, won, streak, bestStreak, bestSeconds, bestScore, bestMoves } = record;
+  if (![played, won, streak, bestStreak].every(isCount)) return "stats.error.count";
+  if (won > played || streak > won || bestStreak > won || streak > bestStreak) return "stats.error.count";
+  if (!isBest(bestSeconds, 0, MAX_SECONDS) || !isBest(bestScore, -MAX_SCORE, MAX_SCORE) || !isBest(bestMoves, 1, MAX_SCORE)) return "stats.error.best";
+  return null;
+}
 
-const count = (value) => (Number.isSafeInteger(value) && value >= 0 ? value : 0);
-const best = (value) => (Number.isFinite(value) ? value : null);
-
-/** Keep only well-formed entries; throw StatsError if `data` is not statistics at all. */
-export function sanitize(data) {
-  if (data === null || data === undefined) return empty();
-  if (typeof data !== "object" || data.version !== VERSION || typeof data.records !== "object" || data.records === null) {
-    throw new StatsError("not a statistics file of this game");
-  }
+/** Statistics of any known version, checked and brought to this version.
+ *  `strict` (an import): any bad entry is a StatsError. Else bad entries are left out,
+ *  and `dropped` counts them. A newer version is a StatsError with code "stats.error.newer". */
+export function check(data, games, strict) {
+  if (!isPlain(data)) throw new StatsError("stats.error.notStats");
+  if (Number.isSafeInteger(data.version) && data.version > VERSION) throw new StatsError("stats.error.newer", { version: data.version });
+  if (!Number.isSafeInteger(data.version) || data.version < 1) throw new StatsError("stats.error.notStats");
+  if (!isPlain(data.records) || (data.daily !== undefined && !isPlain(data.daily))) throw new StatsError("stats.error.notStats");
+  let stats = data;
+  for (let version = data.version; version < VERSION; version += 1) stats = MIGRATIONS[version](stats);
   const clean = empty();
-  for (const [key, record] of Object.entries(data.records)) {
-    if (!/^[a-z-]+\|[a-z0-9=,-]*$/.test(key) || typeof record !== "object" || record === null) continue;
-    clean.records[key] = {
-      played: count(record.played),
-      won: Math.min(count(record.won), count(record.played)),
-      streak: count(record.streak),
-      bestStreak: count(record.bestStreak),
-      bestSeconds: best(record.bestSeconds),
-      bestScore: best(record.bestScore),
-    };
-  }
-  for (const [key, result] of Object.entries(data.daily ?? {})) {
-    if (/^\d{4}-\d{2}-\d{2}\|[a-z-]+\|[a-z0-9=,-]*$/.test(key) && (result === "won" || result === "played")) {
-      clean.daily[key] = result;
+  let dropped = 0;
+  const fail = (code, key) => {
+    if (strict) throw new StatsError(code, { entry: String(key).slice(0, 60) });
+    dropped += 1;
+  };
+  for (const [key, record] of Object.entries(stats.records)) {
+    const problem = keyGame(key, games) ? recordProblem(record) : "stats.error.game";
+    if (problem) fail(problem, key);
+    else {
+      const { played, won, streak, bestStreak, bestSeconds, bestScore, bestMoves } = record;
+      clean.records[key] = { played, won, streak, bestStreak, bestSeconds, bestScore, bestMoves };
     }
   }
-  clean.vegasBank = Number.isSafeInteger(data.vegasBank) ? data.vegasBank : 0;
-  return clean;
+  for (const [key, result] of Object.entries(stats.daily ?? {})) {
+    const [date, ...rest] = key.split("|");
+    if (realDate(date) && keyGame(rest.join("|"), games) && (result === "won" || result === "played")) clean.daily[key] = result;
+    else fail("stats.error.daily", key);
+  }
+  const bank = stats.vegasBank ?? 0;
+  if (Number.isSafeInteger(bank) && Math.abs(bank) <= MAX_SCORE) clean.vegasBank = bank;
+  else fail("stats.error.count", "vegasBank");
+  return { stats: clean, dropped };
 }
 
-function update(change) {
-  const stats = load();
-  change(stats);
-  save(stats);
-  return stats;
+// -- what the page holds ------------------------------------------------------------
+// `current` is the last statistics read or written; `readOnly` holds the reason when the
+// stored statistics must not be written (a newer version, or unreadable).
+
+let known = ["klondike"];
+let current = empty();
+let readOnly = null;
+
+export const vegasBank = () => current.vegasBank;
+export const problem = () => readOnly;
+
+/** Read the stored statistics in a transaction; the problem with them (an i18n key and params) or null. */
+async function readIn(transaction) {
+  let data = await get(transaction, META, "stats");
+  if (data === undefined) {
+    data = legacy(); // before IndexedDB: localStorage, version 1
+    if (data === undefined) return { stats: empty(), problem: null };
+  }
+  try {
+    const { stats, dropped } = check(data, known, false);
+    return { stats, problem: dropped ? { code: "stats.problem.dropped", params: { count: dropped } } : null, migrated: data.version !== VERSION };
+  } catch (error) {
+    const code = error.code === "stats.error.newer" ? "stats.problem.newer" : "stats.problem.unreadable";
+    return { stats: empty(), problem: { code, params: error.params ?? {} }, readOnly: true };
+  }
 }
 
-/** A game ended: `view` is its last view; `won` whether it was won. */
-export function recordGame(view, won) {
-  update((stats) => {
-    const key = recordKey(view.game, view.options);
-    const record = stats.records[key] ?? { played: 0, won: 0, streak: 0, bestStreak: 0, bestSeconds: null, bestScore: null };
-    record.played += 1;
-    if (won) {
-      record.won += 1;
-      record.streak += 1;
-      record.bestStreak = Math.max(record.bestStreak, record.streak);
-      record.bestSeconds = record.bestSeconds === null ? view.seconds : Math.min(record.bestSeconds, view.seconds);
-      if (view.score !== null) record.bestScore = record.bestScore === null ? view.score : Math.max(record.bestScore, view.score);
-    } else {
-      record.streak = 0;
+function legacy() {
+  try {
+    const text = localStorage.getItem(LEGACY_KEY);
+    return text === null ? undefined : JSON.parse(text);
+  } catch {
+    return { unreadable: true };
+  }
+}
+
+/** Load the statistics (migrating older ones, checking them); the problem to tell the player, or null. */
+export async function start(games) {
+  known = games;
+  const read = await transact([META], "readonly", readIn);
+  current = read.stats;
+  readOnly = read.readOnly ? read.problem : null;
+  if (read.migrated && !read.readOnly) {
+    await transact([META], "readwrite", (transaction) => put(transaction, META, current, "stats"));
+    try {
+      localStorage.removeItem(LEGACY_KEY);
+    } catch {
+      // It stays; IndexedDB is read first from now on.
     }
-    stats.records[key] = record;
-    if (view.game === "klondike" && view.options.scoring === "vegas-cumulative" && view.score !== null) {
-      stats.vegasBank += view.score;
-    }
-    if (view.daily) stats.daily[dailyKey(view)] = won ? "won" : "played";
+  }
+  return read.problem;
+}
+
+/** Change the statistics in `transaction` (over META): read, change, write; no write when read-only. */
+async function changeIn(transaction, change) {
+  const read = await readIn(transaction);
+  if (read.readOnly) {
+    readOnly = read.problem;
+    return false;
+  }
+  change(read.stats);
+  await put(transaction, META, read.stats, "stats");
+  current = read.stats;
+  return true;
+}
+
+function count(stats, view, won) {
+  const key = slotKey(view.game, view.options);
+  const record = stats.records[key] ?? { played: 0, won: 0, streak: 0, bestStreak: 0, bestSeconds: null, bestScore: null, bestMoves: null };
+  record.played += 1;
+  if (won) {
+    record.won += 1;
+    record.streak += 1;
+    record.bestStreak = Math.max(record.bestStreak, record.streak);
+    record.bestSeconds = record.bestSeconds === null ? view.seconds : Math.min(record.bestSeconds, view.seconds);
+    record.bestMoves = record.bestMoves === null ? view.moves : Math.min(record.bestMoves, view.moves);
+    if (view.score !== null) record.bestScore = record.bestScore === null ? view.score : Math.max(record.bestScore, view.score);
+  } else {
+    record.streak = 0;
+  }
+  stats.records[key] = record;
+  if (view.game === "klondike" && view.options.scoring === "vegas-cumulative" && view.score !== null) stats.vegasBank += view.score;
+  if (view.daily) stats.daily[`${view.daily}|${key}`] = won ? "won" : "played";
+}
+
+/** A game ended (`won`, or given up): count it once, in one transaction with its record
+ *  (`id`): the record is marked counted, or, when `forget`, deleted. Resolves to whether it
+ *  was counted; rejects with a StoreError when nothing could be written. */
+export function countGame(view, won, id, forget = false) {
+  return transact([GAMES, META], "readwrite", async (transaction) => {
+    const record = await get(transaction, GAMES, id);
+    const counted = record?.counted !== true && (await changeIn(transaction, (stats) => count(stats, view, won)));
+    if (forget) await remove(transaction, GAMES, id);
+    else if (record) await put(transaction, GAMES, { ...record, counted: true });
+    return counted;
   });
 }
 
 /** A daily deal got its first move: mark the day as played. */
 export function markDailyPlayed(view) {
-  if (!view.daily) return;
-  update((stats) => {
-    stats.daily[dailyKey(view)] ??= "played";
-  });
+  if (!view.daily) return Promise.resolve(false);
+  const key = `${view.daily}|${slotKey(view.game, view.options)}`;
+  return transact([META], "readwrite", (transaction) =>
+    changeIn(transaction, (stats) => {
+      stats.daily[key] ??= "played";
+    }),
+  );
 }
 
-export const vegasBank = () => load().vegasBank;
-
-export function reset() {
-  save(empty());
+/** Replace every statistic (reset, or an import the player confirmed). */
+export async function replace(stats = empty()) {
+  await transact([META], "readwrite", (transaction) => put(transaction, META, stats, "stats"));
+  current = stats;
+  readOnly = null;
 }
 
-export function exportText() {
-  return JSON.stringify(load(), null, 2);
+/** Read the statistics again (another tab may have counted a game). */
+export async function refresh() {
+  const read = await transact([META], "readonly", readIn);
+  current = read.stats;
+  readOnly = read.readOnly ? read.problem : null;
 }
 
-/** Replace the statistics with an imported file's; StatsError (and no change) if it is not one. */
-export function importText(text) {
+export const exportText = () => JSON.stringify(current, null, 2);
+
+/** An import file's statistics, checked in every entry, with its totals for the question
+ *  to the player; StatsError if it is not a statistics file. Nothing is written. */
+export function readImport(text) {
   let data;
   try {
     data = JSON.parse(text);
   } catch {
-    throw new StatsError("the file is not JSON");
+    throw new StatsError("stats.error.notJson");
   }
-  if (data === null) throw new StatsError("not a statistics file of this game");
-  save(sanitize(data));
+  const { stats } = check(data, known, true);
+  const records = Object.values(stats.records);
+  return { stats, played: records.reduce((sum, r) => sum + r.played, 0), won: records.reduce((sum, r) => sum + r.won, 0) };
 }
 
 // -- the dialog ------------------------------------------------------------------
@@ -159,7 +269,7 @@ function recordTable(stats, language) {
   if (keys.length === 0) return element("p", t("stats.none"));
   const table = element("table", undefined, { class: "stats-table" });
   const head = element("tr");
-  for (const key of ["stats.game", "stats.played", "stats.won", "stats.rate", "stats.streak", "stats.bestStreak", "stats.bestTime", "stats.bestScore"]) {
+  for (const key of ["stats.game", "stats.played", "stats.won", "stats.rate", "stats.streak", "stats.bestStreak", "stats.bestTime", "stats.bestMoves", "stats.bestScore"]) {
     head.append(element("th", t(key), { scope: "col" }));
   }
   const thead = element("thead");
@@ -179,6 +289,7 @@ function recordTable(stats, language) {
       element("td", String(record.streak)),
       element("td", String(record.bestStreak)),
       element("td", clock(record.bestSeconds)),
+      element("td", record.bestMoves === null ? "–" : String(record.bestMoves)),
       element("td", record.bestScore === null ? "–" : String(record.bestScore)),
     );
     body.append(row);
@@ -215,8 +326,9 @@ function calendar(stats, year, month, language) {
 
 /** Fill the statistics dialog's body. */
 export function renderStats(container, language, now = new Date()) {
-  const stats = load();
-  const parts = [recordTable(stats, language)];
+  const stats = current;
+  const parts = readOnly ? [element("p", t(readOnly.code, readOnly.params), { class: "stats-problem" })] : [];
+  parts.push(recordTable(stats, language));
   if (stats.vegasBank !== 0) parts.push(element("p", t("stats.vegas", { amount: `$${stats.vegasBank}` })));
   parts.push(element("h3", t("stats.calendar")));
   const months = element("div", undefined, { class: "calendars" });

@@ -1,7 +1,10 @@
-// storage.js: what the page remembers between visits (localStorage).
+// storage.js: the page's small preferences, in localStorage: options per game,
+// language, autoplay and looks, and which candidate was a daily deal.
 //
-// Values are JSON; anything unreadable counts as missing, so a corrupt
-// entry can never stop the page from starting. Statistics live in stats.js.
+// Values are JSON and checked on the way in: anything unreadable or unknown counts as
+// unset (the default), and the page says so (`problems`), so no stored value can stop
+// the page from starting. Games and statistics live in IndexedDB (saves.js, stats.js):
+// they must be on disk when the page says they are kept, and localStorage is written lazily.
 
 const PREFIX = "solitaire.";
 
@@ -18,7 +21,7 @@ function write(key, value) {
   try {
     localStorage.setItem(PREFIX + key, JSON.stringify(value));
   } catch {
-    // Storage full or blocked (private mode): playing goes on unsaved.
+    // Storage full or blocked: a preference is not kept, and the games' own store says so.
   }
 }
 
@@ -30,24 +33,61 @@ function remove(key) {
   }
 }
 
-/** The game in progress, as the bridge's save; null if none. */
-export const loadGame = () => read("game");
-export const saveGame = (save) => write("game", save);
-export const forgetGame = () => remove("game");
+/** What was stored and not usable, as [i18n key, params]: the page tells the player once. */
+export const problems = [];
 
-/** The last view drawn, to show the table at once on the next visit, before Python is ready. */
-export const loadView = () => read("view");
-export const saveView = (view) => write("view", view);
+/** The game in progress before IndexedDB (one for all games), as the bridge's save; null if none. */
+export const legacyGame = () => read("game");
+export function forgetLegacy() {
+  for (const key of ["game", "view", "counted"]) remove(key);
+}
 
-/** Options per game ({draw: "3", ...}) and page preferences ({autoplay, language}). */
-export const loadOptions = (game) => read(`options.${game}`) ?? {};
+/** The game on the table as a tab closing left it ({record, known}): a write to IndexedDB
+ *  started while a page closes may not finish; this copy is written at once, and the next
+ *  start keeps it if the store has nothing newer. */
+export const loadMirror = () => read("unsaved");
+export const saveMirror = (mirror) => write("unsaved", mirror);
+export const forgetMirror = () => remove("unsaved");
+
+/** Options of a game that the game knows, from what was stored; `specs` are the game's
+ *  options ({name, choices}). Unknown names and values are left out (the default then). */
+export function cleanOptions(stored, specs) {
+  const options = {};
+  let dropped = stored !== null && (typeof stored !== "object" || Array.isArray(stored));
+  for (const [name, value] of Object.entries(dropped || stored === null ? {} : stored)) {
+    const spec = specs.find((option) => option.name === name);
+    if (spec && spec.choices.includes(value)) options[name] = value;
+    else dropped = true;
+  }
+  return { options, dropped };
+}
+
+/** The stored options of a game, checked against its specs (a bad entry: a problem, and the defaults). */
+export function loadOptions(game, specs) {
+  const { options, dropped } = cleanOptions(read(`options.${game}`), specs);
+  if (dropped) {
+    problems.push(["notice.badOptions", { game }]);
+    write(`options.${game}`, options);
+  }
+  return options;
+}
 export const saveOptions = (game, options) => write(`options.${game}`, options);
-export const loadPreferences = () => read("preferences") ?? {};
-export const savePreferences = (preferences) => write("preferences", preferences);
 
-/** Which game was last counted in the statistics, so none is counted twice. */
-export const loadCounted = () => read("counted");
-export const saveCounted = (key) => write("counted", key);
+const LANGUAGES = ["en", "de"];
+
+/** Page preferences ({autoplay, language, looks}), each checked; looks.js checks its own. */
+export function loadPreferences() {
+  const stored = read("preferences");
+  const preferences = stored !== null && typeof stored === "object" && !Array.isArray(stored) ? stored : {};
+  const clean = {};
+  if (typeof preferences.autoplay === "boolean") clean.autoplay = preferences.autoplay;
+  if (LANGUAGES.includes(preferences.language)) clean.language = preferences.language;
+  if (preferences.looks !== null && typeof preferences.looks === "object" && !Array.isArray(preferences.looks)) clean.looks = preferences.looks;
+  const bad = (stored !== null && preferences !== stored) || Object.keys(preferences).some((name) => !(name in clean));
+  if (bad && !problems.some(([key]) => key === "notice.badPreferences")) problems.push(["notice.badPreferences", {}]);
+  return clean;
+}
+export const savePreferences = (preferences) => write("preferences", preferences);
 
 // -- which candidate was a daily deal ----------------------------------------------
 // {key: {candidate, at}}: a later visit sends the candidate to the bridge and finds the

@@ -22,6 +22,9 @@ export const GAME_NAMES = {
   },
 };
 
+/** The games the page can name (Python's "games" message says which are played). */
+export const GAME_IDS = Object.keys(GAME_NAMES.en);
+
 // Option name -> [legend, {value: label}]
 export const OPTION_LABELS = {
   en: {
@@ -40,7 +43,8 @@ export const OPTION_LABELS = {
   },
 };
 
-export const gameName = (id, lang = "en") => GAME_NAMES[lang]?.[id] ?? GAME_NAMES.en[id] ?? id;
+/** A game's name; an unknown id (from a stored or imported value) is shown as it is, never looked up on Object's prototype. */
+export const gameName = (id, lang = "en") => (Object.hasOwn(GAME_NAMES.en, id) ? (GAME_NAMES[lang] ?? GAME_NAMES.en)[id] : String(id));
 
 export function optionLabel(name, lang = "en") {
   return (OPTION_LABELS[lang]?.[name] ?? OPTION_LABELS.en[name] ?? [name, {}])[0];

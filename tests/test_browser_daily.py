@@ -99,13 +99,14 @@ def test_the_daily_button_starts_todays_deal_of_the_game(page: Any, site_url: st
     open_page(page, site_url + "?game=klondike&draw=3&deal=1")
     card(page, "tableau-1", 0).click()
     card(page, "tableau-7", 6).click()  # a move: a game in progress
-    page.locator("#daily-game").click()
-    expect(page.locator("#confirm")).to_be_visible()
-    page.locator("#confirm-ok").click()
+    page.locator("#daily-game").click()  # nothing is given up: no question
     expect(page.locator("#deal-label")).to_contain_text(f"Daily {today}")
+    assert not page.locator("#confirm").is_visible()
     options = make_rules("klondike", {"draw": "3"}).options
     shows_deal(page, "klondike", options, daily("klondike", options, today).deal)
     assert page.locator("#moves").inner_text() == "0"
+    # The game of deal 1 is kept, offered in the picker.
+    expect(page.locator("#game-picker optgroup option")).to_have_text("Klondike · Three cards · #1 · 1 move")
 
 
 def test_the_t_key_starts_todays_daily_too(page: Any, site_url: str) -> None:

@@ -44,15 +44,19 @@ def test_the_picker_lists_every_game_and_switches(page: Any, site_url: str) -> N
     assert page.locator("#game-picker").input_value() == "double-klondike"
 
 
-def test_the_picker_asks_before_giving_up_a_game(page: Any, site_url: str) -> None:
+def test_the_picker_keeps_the_game_it_leaves(page: Any, site_url: str) -> None:
     open_page(page, site_url + "?game=klondike&deal=1")
     card(page, "tableau-1", 0).click()
     card(page, "tableau-7", 6).click()
-    page.locator("#game-picker").select_option("double-klondike")
-    expect(page.locator("#confirm")).to_be_visible()
-    page.locator("#confirm button[value=cancel]").click()
-    assert page.locator("[data-card]").count() == 52 and text_of(page, "moves") == "1"
-    assert page.locator("#game-picker").input_value() == "klondike"
+    page.locator("#game-picker").select_option("double-klondike")  # nothing is given up: no question
+    page.wait_for_selector('.slot[data-pile="tableau-9"]', state="attached")
+    assert not page.locator("#confirm").is_visible()
+    assert page.locator("[data-card]").count() == 104
+    kept = page.locator("#game-picker optgroup option")
+    expect(kept).to_have_text("Klondike · #1 · 1 move")
+    page.locator("#game-picker").select_option(kept.get_attribute("value"))
+    expect(page.locator("[data-card]")).to_have_count(52)
+    assert text_of(page, "moves") == "1" and page.locator("#game-picker").input_value() == "klondike"
 
 
 @pytest.mark.parametrize("game", [game for game in GAMES if game != "klondike"])

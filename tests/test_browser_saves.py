@@ -101,6 +101,8 @@ def test_export_and_import_statistics(page: Any, site_url: str, tmp_path: Path) 
     page.locator("#stats-reset").click()
     page.locator("#confirm-ok").click()
     page.locator("#stats-file").set_input_files(str(exported))
+    expect(page.locator("#confirm-text")).to_contain_text("1 games, 1 won")  # what would replace the statistics, asked first
+    page.locator("#confirm-ok").click()
     expect(page.locator("#stats-body tbody tr")).to_have_count(1)
     # expect() retries: the dialog is redrawn when the file has been read.
     imported = page.locator("#stats-body tbody tr").first.locator("td")

@@ -8,7 +8,7 @@ import pytest
 
 from solitaire.game import IllegalMove, Move
 from solitaire.registry import make_rules
-from solitaire.session import SaveError, Session
+from solitaire.session import CHECKPOINT_TURNS, SaveError, Session
 
 
 class FakeClock:
@@ -127,6 +127,10 @@ BAD_SAVES = [
     ("a move that does not replay", {"turns": [["t1>t2"]]}, "does not replay"),
     ("a redo that does not replay", {"undone": [["t1>t2"]]}, "does not replay"),
     ("bad clock", {"seconds": -5}, "clock"),
+    ("an endless clock", {"seconds": 1e308}, "clock"),
+    ("a clock that is not a number", {"seconds": float("nan")}, "clock"),
+    ("a daily date that does not exist", {"daily": "2026-02-30"}, "daily date is not a date"),
+    ("a daily date that is not one", {"daily": "yesterday"}, "daily date is not a date"),
 ]
 
 
@@ -148,3 +152,30 @@ def test_won_game_stops_the_clock_and_refuses_moves() -> None:
     assert session.is_won() and session.running_since is None
     with pytest.raises(IllegalMove, match="already won"):
         session.play(Move("foundation-1", "tableau-1"))
+
+
+def test_undo_through_many_checkpoints_gives_back_every_position() -> None:
+    """The history keeps positions only every CHECKPOINT_TURNS turns: undo replays from the last one."""
+    session = new(11)
+    expected = [session.position]
+    for _ in range(3 * CHECKPOINT_TURNS + 5):
+        move = session.rules.legal_moves(session.position)[0]
+        session.play(move)
+        expected.append(session.position)
+    assert len(session.checkpoints) == 4
+    while session.turns:
+        session.undo()
+        assert session.position == expected[len(session.turns)]
+    for _ in range(len(expected) - 1):
+        session.redo()
+    assert session.position == expected[-1] and session.positions == expected
+
+
+def test_a_long_session_holds_at_most_2_kb_per_move_of_history() -> None:
+    """5,000 moves through the bridge with the live analysis after each: what Python holds
+    then, per move of history, including the analysis's verdicts and winning lines."""
+    from history_memory import long_session
+
+    result = long_session("klondike", moves=5_000)
+    assert result["history"] >= 4_000, result
+    assert result["perMove"] <= 2_048, result

@@ -18,6 +18,11 @@ from .solver import Search, Solver, Verdict, solver_for
 
 REMEMBERED = 2_000  # verdicts kept (positions are small; undo walks back through them)
 
+# One object per distinct move across all remembered winning lines: a solver builds a
+# new Move for every step of every line it finds, and a game's lines are mostly the
+# same few hundred moves, so sharing them keeps a line at a pointer per move.
+SHARED_MOVES: dict[Move, Move] = {}
+
 HintKind = Literal["winning", "promising", "stock", "none"]
 
 
@@ -47,6 +52,8 @@ class Analyst:
         return self.verdicts.get(position)
 
     def remember(self, position: Any, verdict: Verdict) -> None:
+        if verdict.moves:
+            verdict = Verdict(verdict.status, tuple(SHARED_MOVES.setdefault(move, move) for move in verdict.moves), verdict.nodes)
         self.verdicts[position] = verdict
         self.verdicts.move_to_end(position)
         while len(self.verdicts) > REMEMBERED:

@@ -2,8 +2,10 @@
 
 Each player action is a *turn*: the move the player made plus the automatic
 moves that followed it (safe cards to the foundations, when the player wants
-them), so one undo takes back what one click did. Positions are immutable,
-so the history is simply the list of positions after each turn.
+them), so one undo takes back what one click did. The history is the list
+of turns; positions are kept only every ``CHECKPOINT_TURNS`` turns, and undo
+replays the turns since the last checkpoint, so a long game costs a few
+bytes per move, not a position per move.
 
 Saves are versioned JSON-ready dicts holding the game, options, deal, the
 turns in move notation and the clock; loading replays every move through
@@ -17,9 +19,12 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from .game import IllegalMove, Move, OptionError, Rules, check_deal_number, move_notation, parse_move
+from .daily import parse_date
 from .registry import make_rules
 
 SAVE_VERSION = 1
+MAX_SAVED_SECONDS = 10**8  # about three years of play: more is not a clock but a broken save
+CHECKPOINT_TURNS = 32  # a position kept every so many turns: undo replays at most that many
 Turn = tuple[Move, ...]
 
 
@@ -51,7 +56,9 @@ class Session:
             start = rules.deal(deal) if layout is None else rules.parse_layout(layout)
         except ValueError as error:
             raise SaveError(f"not a usable layout: {error}") from None
-        self.positions: list[Any] = [start]
+        self.start_position = start
+        self.current = start  # the position after the last turn
+        self.checkpoints: list[Any] = [start]  # the positions after turns 0, CHECKPOINT_TURNS, 2 * CHECKPOINT_TURNS, ...
         self.turns: list[Turn] = []
         self.undone: list[Turn] = []  # turns taken back, the last one is redone first
         self.banked_seconds = 0.0  # play time before the clock last started
@@ -61,7 +68,20 @@ class Session:
 
     @property
     def position(self) -> Any:
-        return self.positions[-1]
+        return self.current
+
+    @property
+    def positions(self) -> list[Any]:
+        """Every position of the game so far, the start first (replayed: for tests and tools)."""
+        positions = [self.start_position]
+        for turn in self.turns:
+            positions.append(self.replay(positions[-1], turn))
+        return positions
+
+    def replay(self, position: Any, turn: Turn) -> Any:
+        for move in turn:
+            position = self.rules.apply(position, move)
+        return position
 
     @property
     def move_count(self) -> int:
@@ -109,7 +129,9 @@ class Session:
 
     def push(self, turn: Turn, position: Any) -> None:
         self.turns.append(turn)
-        self.positions.append(position)
+        self.current = position
+        if len(self.turns) % CHECKPOINT_TURNS == 0:
+            self.checkpoints.append(position)
         if self.is_won():
             self.pause()
         elif self.running_since is None:
@@ -119,15 +141,17 @@ class Session:
         if not self.turns:
             raise IllegalMove("there is nothing to undo")
         self.undone.append(self.turns.pop())
-        self.positions.pop()
+        del self.checkpoints[len(self.turns) // CHECKPOINT_TURNS + 1 :]
+        position = self.checkpoints[-1]
+        for turn in self.turns[len(self.checkpoints) * CHECKPOINT_TURNS - CHECKPOINT_TURNS :]:
+            position = self.replay(position, turn)
+        self.current = position
 
     def redo(self) -> None:
         if not self.undone:
             raise IllegalMove("there is nothing to redo")
         turn = self.undone[-1]
-        position = self.position
-        for move in turn:
-            position = self.rules.apply(position, move)
+        position = self.replay(self.position, turn)
         self.undone.pop()
         self.push(turn, position)
 
@@ -175,23 +199,24 @@ class Session:
                 raise SaveError("the save has no deal number")
             if daily is not None and not isinstance(daily, str):
                 raise SaveError("the save's daily date is not text")
-            if not isinstance(seconds, (int, float)) or isinstance(seconds, bool) or seconds < 0:
+            if not isinstance(seconds, (int, float)) or isinstance(seconds, bool) or not 0 <= seconds <= MAX_SAVED_SECONDS:
                 raise SaveError("the save's clock is not a number of seconds")
+            if daily is not None:
+                try:
+                    parse_date(daily)
+                except ValueError as error:
+                    raise SaveError(f"the save's daily date is not a date: {error}") from None
             layout = data.get("layout")
             if layout is not None and not isinstance(layout, str):
                 raise SaveError("the save's layout is not text")
             session = cls(make_rules(str(data.get("game")), options), deal, daily, autoplay, clock, layout)
             for turn in read_turns(data.get("turns")):
-                position = session.position
-                for move in turn:
-                    position = session.rules.apply(position, move)
-                session.turns.append(turn)
-                session.positions.append(position)
+                session.push(turn, session.replay(session.position, turn))
+            session.pause()  # replaying is not playing: the clock is the save's
             session.undone = read_turns(data.get("undone"))
             position = session.position
             for turn in reversed(session.undone):  # redo must work too
-                for move in turn:
-                    position = session.rules.apply(position, move)
+                position = session.replay(position, turn)
             session.banked_seconds = float(seconds)
         except (OptionError, IllegalMove) as error:
             raise SaveError(f"the save does not replay: {error}") from None

@@ -1,0 +1,127 @@
+// saves.js: the games the page keeps, a record per deal (in store.js's "games").
+//
+// A record: {id, game, options, deal, daily, layout, save, view, moves, status, savedAt,
+// revision, counted}. The id names the deal (game, options, deal number or daily date), so
+// an address that names a deal finds its game, and a game is never written over by
+// another: switching games, following a link or opening today's daily leaves every other
+// game as it was. A game ends only when the player gives it up (New) or wins it; per slot
+// (a game and its options) one record that is not under way (no move yet, or won) is kept:
+// the last one shown, so that coming back shows that table again.
+//
+// Two tabs: each record counts its writes (revision). A tab writes only over the revision
+// it read or wrote last; else another tab played the same game meanwhile, and the page asks.
+
+import { GAMES, META, get, getAll, put, remove, transact } from "./store.js";
+
+/** "klondike|draw=3,open=off,...": a game and its options, in a fixed order. */
+export function slotKey(game, options) {
+  const parts = Object.keys(options).sort().map((name) => `${name}=${options[name]}`);
+  return `${game}|${parts.join(",")}`;
+}
+
+/** The id of a game's record: its slot and its deal (number, daily date, or set-up layout). */
+export function gameId({ game, options, deal, daily, layout }) {
+  const which = layout ? `layout=${hash(layout)}` : daily ? `daily=${daily}` : `deal=${deal}`;
+  return `${slotKey(game, options)}|${which}`;
+}
+
+/** A short, stable name for a set-up layout's text (FNV-1a). */
+function hash(text) {
+  let value = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) value = Math.imul(value ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return value.toString(16);
+}
+
+/** Is a game under way: moved at least once and not won? */
+export const underWay = (record) => record.moves > 0 && record.status !== "won";
+
+const isText = (value) => typeof value === "string" && value.length > 0 && value.length < 500;
+const isCount = (value) => Number.isSafeInteger(value) && value >= 0;
+const isPlain = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
+
+/** Is a stored record well formed (of a known game)? Python checks the save itself when it loads it. */
+export function usable(record, games) {
+  return (
+    isPlain(record) &&
+    isText(record.id) &&
+    games.includes(record.game) &&
+    isPlain(record.options) &&
+    Object.values(record.options).every((value) => typeof value === "string") &&
+    isPlain(record.save) &&
+    (record.view === null || isPlain(record.view)) &&
+    isCount(record.moves) &&
+    isCount(record.revision) &&
+    Number.isFinite(record.savedAt) &&
+    typeof record.status === "string" &&
+    record.id === gameId(record)
+  );
+}
+
+/** The record a view will be kept as (without its revision and counted flag). */
+export function recordOf(view, now = Date.now()) {
+  const { save, ...drawn } = view;
+  const record = {
+    game: view.game,
+    options: view.options,
+    deal: view.deal,
+    daily: view.daily ?? null,
+    layout: save.layout ?? null,
+    save,
+    view: drawn,
+    moves: view.moves,
+    status: view.status,
+    savedAt: now,
+  };
+  return { id: gameId(record), ...record };
+}
+
+/** Every usable record, the most recent first; the stored ones that are not usable; the active id. */
+export async function loadAll(games) {
+  const [records, active] = await transact([GAMES, META], "readonly", (transaction) =>
+    Promise.all([getAll(transaction, GAMES), get(transaction, META, "active")]),
+  );
+  const current = records.filter((record) => !String(record?.id).startsWith(ASIDE));
+  const kept = current.filter((record) => usable(record, games)).sort((a, b) => b.savedAt - a.savedAt);
+  return { records: kept, unusable: current.filter((record) => !usable(record, games)), active: typeof active === "string" ? active : null };
+}
+
+/** Keep a view's game, over revision `known` (0: a game this tab has not read). Resolves to
+ *  {revision} once it is on disk, or to {conflict: record} when another tab wrote the game
+ *  since (nothing is written then; `force` writes anyway). Rejects with a StoreError. */
+export function keep(view, known, force = false) {
+  const record = recordOf(view);
+  return transact([GAMES, META], "readwrite", async (transaction) => {
+    const stored = await get(transaction, GAMES, record.id);
+    const storedRevision = isCount(stored?.revision) ? stored.revision : 0;
+    if (!force && stored && storedRevision !== known && !samePlay(stored.save, record.save)) return { conflict: stored };
+    const revision = storedRevision + 1;
+    await put(transaction, GAMES, { ...record, revision, counted: stored?.counted === true });
+    await put(transaction, META, record.id, "active");
+    // The slot's other records that are not under way make way for this one.
+    const slot = slotKey(record.game, record.options);
+    for (const other of await getAll(transaction, GAMES)) {
+      if (other.id !== record.id && isPlain(other) && slotKey(other.game, other.options ?? {}) === slot && !underWay(other)) {
+        await remove(transaction, GAMES, other.id);
+      }
+    }
+    return { revision };
+  });
+}
+
+const ASIDE = "unreadable|";
+
+/** Do two saves hold the same play (moves made and taken back; the clock may differ)? */
+function samePlay(one, other) {
+  return JSON.stringify([one?.turns, one?.undone]) === JSON.stringify([other?.turns, other?.undone]);
+}
+
+/** Put aside a stored record that cannot be used (malformed, or its save no longer replays),
+ *  kept as it was with the reason: it is not offered again, and nothing is deleted. */
+export function setAside(record, reason) {
+  return transact([GAMES], "readwrite", (transaction) =>
+    Promise.all([
+      put(transaction, GAMES, { id: `${ASIDE}${Date.now()}|${String(record?.id)}`, reason, record }),
+      remove(transaction, GAMES, record.id),
+    ]),
+  );
+}

@@ -1,0 +1,94 @@
+// store.js: the page's durable storage, an IndexedDB database ("solitaire").
+//
+//   games  a record per game kept (saves.js says what a record holds), keyed by its id
+//   meta   small values by name: "active" (the id of the game last on the table), "stats"
+//
+// Every write is one transaction with strict durability: when its promise resolves, the
+// data is on disk (Chromium writes localStorage lazily: a browser killed within 20 s of a
+// write lost it). A write that fails rejects with a StoreError whose `code` says why:
+// "quota" (storage full), "blocked" (no storage in this window), "failed" (anything else).
+
+const NAME = "solitaire";
+const VERSION = 1;
+export const GAMES = "games";
+export const META = "meta";
+
+export class StoreError extends Error {
+  constructor(code, cause) {
+    super(`${code}: ${cause?.message ?? cause ?? ""}`);
+    this.code = code;
+  }
+}
+
+function storeError(error) {
+  if (error instanceof StoreError) return error;
+  const name = error?.name ?? "";
+  if (name === "QuotaExceededError") return new StoreError("quota", error);
+  if (name === "SecurityError" || name === "InvalidStateError" || name === "NotAllowedError") return new StoreError("blocked", error);
+  return new StoreError("failed", error);
+}
+
+/** A request's result, as a promise. */
+const result = (request) =>
+  new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+
+let opening = null;
+
+/** The database, opened once; rejects with a StoreError when there is none. */
+export function database() {
+  opening ??= (async () => {
+    try {
+      const request = indexedDB.open(NAME, VERSION);
+      request.onupgradeneeded = () => {
+        const db = request.result;
+        if (!db.objectStoreNames.contains(GAMES)) db.createObjectStore(GAMES, { keyPath: "id" });
+        if (!db.objectStoreNames.contains(META)) db.createObjectStore(META);
+      };
+      const db = await result(request);
+      db.onversionchange = () => db.close(); // a newer page wants to upgrade: let it
+      return db;
+    } catch (error) {
+      opening = null; // the next call tries again
+      throw storeError(error);
+    }
+  })();
+  return opening;
+}
+
+/** Run `work(transaction)` in one transaction over `stores`; resolves to its result once
+ *  the transaction has committed (for "readwrite": durably). */
+export async function transact(stores, mode, work) {
+  let transaction;
+  try {
+    transaction = (await database()).transaction(stores, mode, { durability: "strict" });
+  } catch (error) {
+    throw storeError(error);
+  }
+  const committed = new Promise((resolve, reject) => {
+    transaction.oncomplete = () => resolve();
+    transaction.onabort = () => reject(transaction.error ?? new DOMException("The write was aborted", "AbortError"));
+  });
+  committed.catch(() => {}); // read below; not an unhandled rejection meanwhile
+  try {
+    const value = await work(transaction);
+    await committed;
+    return value;
+  } catch (error) {
+    try {
+      transaction.abort();
+    } catch {
+      // Already finished.
+    }
+    throw storeError(transaction.error ?? error);
+  }
+}
+
+/** Promise helpers for a transaction's stores. */
+export const get = (transaction, store, key) => result(transaction.objectStore(store).get(key));
+export const getAll = (transaction, store) => result(transaction.objectStore(store).getAll());
+export const put = (transaction, store, value, key) =>
+  result(key === undefined ? transaction.objectStore(store).put(value) : transaction.objectStore(store).put(value, key));
+export const remove = (transaction, store, key) => result(transaction.objectStore(store).delete(key));

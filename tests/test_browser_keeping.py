@@ -1,0 +1,458 @@
+"""Nothing a player did is lost: a kept game per deal, addresses that name the table, durable
+writes, loud failures, stored values checked on the way in, two tabs. Through the real page."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import subprocess
+import time
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse
+
+import pytest
+from conftest import CHROMIUM_FLAGS
+from playwright.sync_api import expect
+from test_browser_klondike import READY, card, open_page, pile_cards, settled, text_of
+
+pytestmark = pytest.mark.browser
+
+
+def kept(page: Any, moves: int) -> None:
+    """Wait until the game with `moves` moves is on disk (the page says so on <html>)."""
+    page.wait_for_selector(f'html[data-kept="{moves}"]', state="attached")
+
+
+def first_move(page: Any, game: str) -> None:
+    """One move in any game: the stock where there is one, else a FreeCell card to a cell."""
+    settled(page)
+    if game == "freecell":
+        card(page, "tableau-1", 6).click()
+        page.locator('[data-pile="cell-1"]').first.click()
+    else:
+        page.locator('[data-pile="stock"]').last.click()
+    expect(page.locator("#moves")).to_have_text("1")
+
+
+def table(page: Any) -> dict[str, list[str]]:
+    settled(page)
+    piles: dict[str, list[str]] = page.evaluate(
+        """() => {
+          const piles = {};
+          for (const element of [...document.querySelectorAll('[data-card]')].sort((a, b) => a.dataset.index - b.dataset.index))
+            (piles[element.dataset.pile] ??= []).push(element.dataset.card);
+          return piles;
+        }"""
+    )
+    return piles
+
+
+def pick_game(page: Any, value: str) -> None:
+    settled(page)
+    page.locator("#game-picker").select_option(value)
+    expect(page.locator("#game-picker")).to_have_value(value.split("|")[0].removeprefix("kept:"))
+    settled(page)
+
+
+def deal_of(page: Any) -> str:
+    """The deal the bar names, without the difficulty (it comes when the analysis has it)."""
+    return text_of(page, "deal-label").split(" · ")[0]
+
+
+def kept_entries(page: Any) -> list[str]:
+    texts: list[str] = page.locator("#game-picker optgroup option").all_inner_texts()
+    return texts
+
+
+GAMES = ["klondike", "double-klondike", "spider", "freecell", "pyramid", "tripeaks"]
+
+
+def test_switching_through_every_game_and_back_keeps_each_one(page: Any, site_url: str) -> None:
+    open_page(page, site_url + "?game=klondike&deal=1")
+    tables = {}
+    for game in GAMES:
+        if game != "klondike":
+            pick_game(page, game)
+            expect(page.locator("#moves")).to_have_text("0")
+        first_move(page, game)
+        kept(page, 1)
+        tables[game] = (deal_of(page), table(page))
+    for game in GAMES:
+        pick_game(page, game)
+        expect(page.locator("#moves")).to_have_text("1")
+        assert (deal_of(page), table(page)) == tables[game], game
+        page.locator("#undo").click()  # the history came back too
+        expect(page.locator("#moves")).to_have_text("0")
+        page.locator("#redo").click()
+        expect(page.locator("#moves")).to_have_text("1")
+    page.locator("#open-stats").click()
+    expect(page.locator("#stats-body")).to_contain_text("No games finished yet")  # nothing was given up
+
+
+@pytest.mark.parametrize(
+    "link",
+    [
+        "?game=klondike&deal=77",  # a share link of another deal
+        "?game=klondike&deal=77&moves=s>w.w>t1",  # a challenge link (this one does not check out)
+        "?game=klondike&deal=banana",  # a malformed link
+        "?game=klondike&draw=7",  # options no game has
+        "?game=freecell&deal=617",  # another game
+    ],
+)
+def test_a_link_opened_mid_game_keeps_the_game(page: Any, site_url: str, link: str) -> None:
+    open_page(page, site_url + "?game=klondike&deal=1")
+    first_move(page, "klondike")
+    before = table(page)
+    kept(page, 1)
+    open_page(page, site_url + link)
+    settled(page)
+    assert any(entry.endswith("#1 · 1 move") for entry in kept_entries(page)), kept_entries(page)
+    value = page.locator("#game-picker optgroup option").first.get_attribute("value")
+    pick_game(page, value)
+    expect(page.locator("#moves")).to_have_text("1")
+    assert table(page) == before
+    page.locator("#open-stats").click()
+    expect(page.locator("#stats-body")).to_contain_text("No games finished yet")
+
+
+def test_a_share_link_offers_the_game_in_progress(page: Any, site_url: str) -> None:
+    open_page(page, site_url + "?game=klondike&deal=1")
+    first_move(page, "klondike")
+    kept(page, 1)
+    open_page(page, site_url + "?game=klondike&deal=77")
+    expect(page.locator("#notice")).to_contain_text("Your game in progress is saved")
+    page.locator("#notice button").click()
+    expect(page.locator("#moves")).to_have_text("1")
+    assert re.match(r"#1( |$)", text_of(page, "deal-label"))
+
+
+def test_the_address_names_the_table_so_a_reload_after_new_shows_the_new_deal(page: Any, site_url: str) -> None:
+    open_page(page, site_url + "?game=klondike&deal=1")
+    page.locator("#new-game").click()
+    expect(page).not_to_have_url(re.compile(r"deal=1(&|$)"))
+    settled(page)
+    deal = re.search(r"#(\d+)", text_of(page, "deal-label"))
+    assert deal and f"deal={deal.group(1)}" in page.url
+    before = table(page)
+    page.reload()
+    page.wait_for_selector(READY, state="attached")
+    assert re.search(r"#(\d+)", text_of(page, "deal-label")).group(1) == deal.group(1)  # type: ignore[union-attr]
+    assert table(page) == before
+
+
+def test_a_plain_address_resumes_the_last_game_and_then_names_it(page: Any, site_url: str) -> None:
+    open_page(page, site_url + "?game=freecell&deal=617")
+    first_move(page, "freecell")
+    kept(page, 1)
+    open_page(page, site_url)
+    expect(page.locator("#moves")).to_have_text("1")
+    assert "game=freecell" in page.url and "deal=617" in page.url
+
+
+def test_giving_up_is_said_and_counted_once(page: Any, site_url: str) -> None:
+    open_page(page, site_url + "?game=klondike&deal=1")
+    first_move(page, "klondike")
+    page.locator("#new-game").click()
+    expect(page.locator("#confirm-text")).to_contain_text("counted as lost")
+    page.locator("#confirm-ok").click()
+    expect(page.locator("#moves")).to_have_text("0")
+    settled(page)
+    assert kept_entries(page) == []  # the game given up is gone, not kept
+    page.locator("#open-stats").click()
+    expect(page.locator("#stats-body tbody td").first).to_have_text("1")
+
+
+# -- a killed browser ---------------------------------------------------------------------
+
+
+def launch(profile: Path) -> tuple[subprocess.Popen[bytes], str]:
+    """Chromium as a player runs it (a profile on disk), with a DevTools port to drive it."""
+    executable = os.environ.get("SOLITAIRE_CHROMIUM", "/usr/bin/chromium")
+    process = subprocess.Popen(
+        [executable, "--headless=new", "--remote-debugging-port=0", f"--user-data-dir={profile}", *CHROMIUM_FLAGS, "about:blank"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
+    assert process.stderr is not None
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        line = process.stderr.readline().decode(errors="replace")
+        if match := re.search(r"DevTools listening on (ws://\S+)", line):
+            return process, match.group(1)
+    process.kill()
+    raise AssertionError("Chromium did not start")
+
+
+def kill(process: subprocess.Popen[bytes]) -> None:
+    os.killpg(process.pid, signal.SIGKILL)  # the whole browser, its renderers and storage service too
+    process.wait()
+
+
+@pytest.mark.parametrize("game", ["klondike", "freecell"])
+def test_a_browser_killed_a_second_after_a_move_keeps_the_move(browser: Any, site_url: str, tmp_path: Path, game: str) -> None:
+    deal = "617" if game == "freecell" else "1"
+    chromium = browser.browser_type
+    process, endpoint = launch(tmp_path / "profile")
+    try:
+        page = chromium.connect_over_cdp(endpoint).contexts[0].new_page()
+        open_page(page, f"{site_url}?game={game}&deal={deal}")
+        first_move(page, game)
+        before = table(page)
+        time.sleep(1.0)
+    finally:
+        kill(process)
+    process, endpoint = launch(tmp_path / "profile")
+    try:
+        page = chromium.connect_over_cdp(endpoint).contexts[0].new_page()
+        open_page(page, site_url)
+        assert text_of(page, "moves") == "1"
+        assert table(page) == before
+    finally:
+        kill(process)
+
+
+# -- storage that fails ----------------------------------------------------------------
+
+
+def origin_of(url: str) -> str:
+    parts = urlparse(url)
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+# A full storage, as IndexedDB reports it: the write fails with a QuotaExceededError. (Chromium's
+# DevTools quota override, Storage.overrideQuotaForOrigin, did not make writes fail here: 120 MB
+# written over a quota of 3 MB went through, in a fresh and in a persistent profile.)
+FULL_STORAGE = """
+window.storageFull = false;
+const put = IDBObjectStore.prototype.put;
+IDBObjectStore.prototype.put = function (...args) {
+  if (window.storageFull) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+  return put.apply(this, args);
+};
+"""
+
+
+def test_full_storage_is_said_and_loses_nothing_already_kept(page: Any, site_url: str) -> None:
+    page.add_init_script(FULL_STORAGE)
+    open_page(page, site_url + "?game=klondike&deal=1")
+    first_move(page, "klondike")
+    kept(page, 1)
+    before = table(page)
+    page.evaluate("window.storageFull = true")
+    page.locator('[data-pile="stock"]').last.click()
+    expect(page.locator("#store-warning")).to_be_visible()
+    expect(page.locator("#store-warning")).to_contain_text("full")
+    expect(page.locator("#moves")).to_have_text("2")  # the game goes on
+    page.evaluate("window.storageFull = false")  # space again: keeping works again
+    page.locator('[data-pile="stock"]').last.click()
+    kept(page, 3)
+    expect(page.locator("#store-warning")).to_be_hidden()
+    page.evaluate("window.storageFull = true")
+    page.locator('[data-pile="stock"]').last.click()
+    expect(page.locator("#store-warning")).to_be_visible()
+    page.reload()
+    page.wait_for_selector(READY, state="attached")
+    expect(page.locator("#moves")).to_have_text("3")  # what was kept is still there
+    assert len(pile_cards(page, "waste")) == 3 and table(page) != before
+
+
+THROWING_STORAGE = """
+for (const name of ['open', 'deleteDatabase'])
+  IDBFactory.prototype[name] = () => { throw new DOMException('The user denied permission to access the database.', 'SecurityError'); };
+Storage.prototype.setItem = () => { throw new DOMException('blocked', 'SecurityError'); };
+"""
+
+
+def test_storage_that_throws_is_said_and_the_game_plays(page: Any, site_url: str) -> None:
+    page.add_init_script(THROWING_STORAGE)
+    open_page(page, site_url + "?game=klondike&deal=1")
+    expect(page.locator("#store-warning")).to_be_visible()
+    expect(page.locator("#store-warning")).to_contain_text("nothing is kept")
+    first_move(page, "klondike")
+    assert pile_cards(page, "waste") != []
+
+
+def test_a_failed_statistics_import_says_so_and_keeps_the_statistics(page: Any, site_url: str, tmp_path: Path) -> None:
+    page.add_init_script(FULL_STORAGE)
+    open_page(page, site_url + "?game=klondike&deal=1")
+    first_move(page, "klondike")
+    page.locator("#new-game").click()
+    page.locator("#confirm-ok").click()  # one game counted
+    page.locator("#open-stats").click()
+    expect(page.locator("#stats-body tbody td").first).to_have_text("1")
+    page.evaluate("window.storageFull = true")
+    file = tmp_path / "stats.json"
+    record = {"played": 12, "won": 5, "streak": 1, "bestStreak": 3, "bestSeconds": 300, "bestScore": 600, "bestMoves": 120}
+    file.write_text(json.dumps({"version": 2, "records": {"klondike|draw=1,open=off,scoring=standard,timed=off": record}}))
+    page.locator("#stats-file").set_input_files(str(file))
+    expect(page.locator("#confirm-text")).to_contain_text("12 games, 5 won")
+    page.locator("#confirm-ok").click()
+    expect(page.locator("#notice")).to_contain_text("could not be written")
+    expect(page.locator("#stats-body tbody td").first).to_have_text("1")
+    page.evaluate("window.storageFull = false")
+    page.reload()
+    page.wait_for_selector(READY, state="attached")
+    page.locator("#open-stats").click()
+    expect(page.locator("#stats-body tbody td").first).to_have_text("1")
+
+
+# -- stored values that are not right ------------------------------------------------------
+
+BAD_VALUES = [
+    ("options.klondike", '{"unknown":"1"}'),
+    ("options.klondike", '{"draw":"7"}'),
+    ("options.klondike", "[1,2]"),
+    ("options.klondike", "not json"),
+    ("options.spider", '{"suits":3}'),
+    ("preferences", '{"language":"xx","autoplay":"yes"}'),
+    ("preferences", '"a string"'),
+    ("dailies", '{"x":{"candidate":-1}}'),
+    ("game", '{"version":1,"game":"klondike","options":{},"deal":1,"daily":null,"turns":[],"undone":[],"seconds":1e308}'),
+    ("game", '{"version":1,"game":"klondike","options":{},"deal":1,"daily":"2026-02-30","turns":[],"undone":[],"seconds":0}'),
+    ("game", '{"version":7}'),
+    ("game", "[]"),
+    ("unsaved", '{"record":{"id":"x","game":"nope"}}'),
+    ("stats", '{"version":1,"records":{"constructor|draw=1":{"played":-1}}}'),
+]
+
+
+@pytest.mark.parametrize("key, value", BAD_VALUES)
+def test_a_bad_stored_value_leaves_a_playable_page(page: Any, site_url: str, key: str, value: str) -> None:
+    page.add_init_script(f"localStorage.setItem({json.dumps('solitaire.' + key)}, {json.dumps(value)});")
+    open_page(page, site_url)
+    settled(page)
+    first_move(page, "klondike")  # the page plays
+    for action in ["#new-game", "#daily-game"]:  # New, the daily, the picker and Settings all work
+        page.locator(action).click()
+        if page.locator("#confirm").is_visible():
+            page.locator("#confirm-ok").click()
+        settled(page)
+        expect(page.locator("#moves")).to_have_text("0")
+    pick_game(page, "spider")
+    page.locator("#open-settings").click()
+    expect(page.locator("#settings")).to_be_visible()
+    page.locator("#settings button[value=cancel]").click()
+    page.locator("#open-stats").click()
+    expect(page.locator("#stats-body")).not_to_contain_text("function")
+    expect(page.locator("#stats-body")).not_to_contain_text("NaN")
+
+
+CORRUPT_RECORDS = [
+    {"id": "klondike|x|deal=1", "game": "klondike"},
+    {"id": 5, "game": "klondike"},
+    "a string",
+]
+
+
+@pytest.mark.parametrize("record", CORRUPT_RECORDS)
+def test_a_corrupt_kept_game_is_set_aside_with_a_message(page: Any, site_url: str, record: Any) -> None:
+    open_page(page, site_url + "?game=klondike&deal=1")
+    first_move(page, "klondike")
+    kept(page, 1)
+    page.evaluate(
+        """async (record) => {
+          const db = await new Promise((ok) => { const r = indexedDB.open('solitaire'); r.onsuccess = () => ok(r.result); });
+          const tx = db.transaction('games', 'readwrite');
+          if (typeof record === 'string') tx.objectStore('games').put(record, undefined);
+          else tx.objectStore('games').put(record);
+          await new Promise((ok) => { tx.oncomplete = ok; tx.onerror = ok; tx.onabort = ok; });
+        }""",
+        record if not isinstance(record, str) else {"id": "str", "game": record},
+    )
+    page.reload()
+    page.wait_for_selector(READY, state="attached")
+    expect(page.locator("#notice")).to_contain_text("could not be read")
+    expect(page.locator("#moves")).to_have_text("1")  # the good game is untouched
+
+
+def test_statistics_of_a_newer_version_survive_a_played_game(page: Any, site_url: str) -> None:
+    newer = {"version": 9, "records": {"klondike|draw=1": {"played": 99}}, "future": True}
+    open_page(page, site_url + "?game=klondike&deal=1")
+    page.evaluate(
+        """async (stats) => {
+          const db = await new Promise((ok) => { const r = indexedDB.open('solitaire'); r.onsuccess = () => ok(r.result); });
+          const tx = db.transaction('meta', 'readwrite');
+          tx.objectStore('meta').put(stats, 'stats');
+          await new Promise((ok) => { tx.oncomplete = ok; });
+        }""",
+        newer,
+    )
+    page.reload()
+    page.wait_for_selector(READY, state="attached")
+    expect(page.locator("#notice")).to_contain_text("newer version")
+    first_move(page, "klondike")
+    page.locator("#new-game").click()
+    page.locator("#confirm-ok").click()
+    expect(page.locator("#notice")).to_contain_text("not counted")
+    stored = page.evaluate(
+        """async () => {
+          const db = await new Promise((ok) => { const r = indexedDB.open('solitaire'); r.onsuccess = () => ok(r.result); });
+          return new Promise((ok) => { const r = db.transaction('meta').objectStore('meta').get('stats'); r.onsuccess = () => ok(r.result); });
+        }"""
+    )
+    assert stored == newer
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        json.dumps({"version": 2, "records": []}),
+        json.dumps({"version": 2, "records": {"klondike|draw=1": {"played": 1, "won": 2, "streak": 0, "bestStreak": 0}}}),
+        json.dumps({"version": 2, "records": {"constructor|draw=1": {"played": 1, "won": 0, "streak": 0, "bestStreak": 0}}}),
+        json.dumps({"version": 2, "records": {"klondike|draw=1": {"played": 1, "won": 1, "streak": 1, "bestStreak": 1, "bestSeconds": -7.5}}}),
+        json.dumps({"version": 2, "records": {}, "daily": {"2026-02-30|klondike|draw=1": "won"}}),
+        json.dumps({"version": 3, "records": {}}),
+    ],
+)
+def test_a_bad_import_changes_nothing(page: Any, site_url: str, tmp_path: Path, content: str) -> None:
+    open_page(page, site_url + "?game=klondike&deal=1")
+    first_move(page, "klondike")
+    page.locator("#new-game").click()
+    page.locator("#confirm-ok").click()
+    page.locator("#open-stats").click()
+    expect(page.locator("#stats-body tbody td").first).to_have_text("1")  # one game counted
+    file = tmp_path / "stats.json"
+    file.write_text(content)
+    page.locator("#stats-file").set_input_files(str(file))
+    expect(page.locator("#notice")).to_contain_text("cannot be imported")
+    assert not page.locator("#confirm").is_visible()
+    expect(page.locator("#stats-body tbody td").first).to_have_text("1")
+
+
+# -- two tabs ---------------------------------------------------------------------------
+
+
+def test_two_tabs_with_two_games_both_survive(page: Any, site_url: str) -> None:
+    other = page.context.new_page()
+    open_page(page, site_url + "?game=klondike&deal=1")
+    open_page(other, site_url + "?game=freecell&deal=617")
+    first_move(page, "klondike")
+    first_move(other, "freecell")
+    kept(page, 1)
+    kept(other, 1)
+    page.close()
+    other.close()
+    again = page.context.new_page()
+    open_page(again, site_url + "?game=klondike&deal=1")
+    expect(again.locator("#moves")).to_have_text("1")
+    open_page(again, site_url + "?game=freecell&deal=617")
+    expect(again.locator("#moves")).to_have_text("1")
+
+
+def test_a_tab_that_would_overwrite_another_tabs_newer_game_asks(page: Any, site_url: str) -> None:
+    other = page.context.new_page()
+    open_page(page, site_url + "?game=klondike&deal=1")
+    open_page(other, site_url + "?game=klondike&deal=1")
+    first_move(other, "klondike")
+    other.locator('[data-pile="stock"]').last.click()
+    kept(other, 2)
+    first_move(page, "klondike")  # this tab has not seen the other's two moves
+    expect(page.locator("#confirm")).to_be_visible()
+    expect(page.locator("#confirm-text")).to_contain_text("2 moves, this one 1")
+    page.locator("#confirm-cancel").click()  # load the other tab's game
+    expect(page.locator("#moves")).to_have_text("2")
+    other.close()
