@@ -197,6 +197,7 @@ GERMAN: tuple[tuple[str, str], ...] = (
     ("the save has no deal number", "Der Spielstand hat keine Spielnummer"),
     ("the save's daily date is not text", "Das Datum des Tagesspiels im Spielstand ist kein Text"),
     ("the save's clock is not a number of seconds", "Die Spielzeit im Spielstand ist keine Zahl von Sekunden"),
+    ("the save's daily date is not a date: {message}", "Das Datum des Tagesspiels im Spielstand ist kein Datum: {message}"),
     ("the save's layout is not text", "Der Aufbau im Spielstand ist kein Text"),
     ("the save does not replay: {message}", "Der Spielstand lässt sich nicht nachspielen: {message}"),
     ("the save's moves are not a list of turns", "Die Züge im Spielstand sind keine Liste von Spielzügen"),
