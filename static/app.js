@@ -150,22 +150,30 @@ function save() {
 /** The page is hidden or closing: a copy in localStorage at once (a write to IndexedDB begun now
  *  may not finish before the page is gone), and the write. */
 function saveOnLeaving() {
-  if (state.view?.save) storage.saveMirror({ record: saves.recordOf(state.view), known: state.kept?.revision ?? 0 });
+  if (!state.view?.save) return Promise.resolve();
+  const copy = saves.recordOf(state.view);
+  storage.saveCopy(copy);
   return saveNow().then(() => {
-    if (!state.storeFailure) storage.forgetMirror(); // on disk: the copy is not needed
+    if (!state.storeFailure) storage.forgetCopies([copy.id]); // on disk: the copy is not needed
   });
 }
 
-/** A copy left by a closing page that the store does not have (its write did not finish): put on
- *  the table and kept. True if it is on the table. */
-async function moveMirror(kept) {
-  const mirror = storage.loadMirror();
-  storage.forgetMirror();
-  const record = mirror?.record;
-  if (!record || !saves.usable({ ...record, revision: 0 }, GAME_IDS)) return false;
-  const stored = kept.records.find((candidate) => candidate.id === record.id);
-  if (stored && stored.savedAt >= record.savedAt) return false; // its write went through
-  return resume({ ...record, revision: stored?.revision ?? 0 }, true); // this browser's latest of that game
+/** Copies left by closing pages whose writes did not finish: put in the store (where it has
+ *  nothing newer), then dropped. The store as it is then. */
+async function moveCopies(kept) {
+  const copies = storage.loadCopies().filter((copy) => saves.usable({ ...copy, revision: 0 }, GAME_IDS));
+  if (!copies.length) return kept;
+  try {
+    if ((await saves.keepCopies(copies)) === 0) {
+      storage.forgetCopies(copies.map((copy) => copy.id));
+      return kept;
+    }
+  } catch (error) {
+    storeFailed(error); // the copies stay for the next start
+    return kept;
+  }
+  storage.forgetCopies(copies.map((copy) => copy.id));
+  return readKept();
 }
 
 /** Keep the game as the last view carries it (no round trip: the page may be closing). One write
@@ -199,8 +207,8 @@ async function keepView(view, force = false) {
   try {
     const kept = await saves.keep(view, known, force);
     if (kept.conflict) return askAboutConflict(view, kept.conflict);
-    const changed = state.kept?.id !== id || state.kept.underWay !== (view.moves > 0 && view.status !== "won");
-    state.kept = { id, revision: kept.revision, underWay: view.moves > 0 && view.status !== "won" };
+    const changed = state.kept?.id !== id || state.kept.underWay !== saves.underWay(view); // the picker's list changes
+    state.kept = { id, revision: kept.revision, underWay: saves.underWay(view) };
     document.documentElement.dataset.kept = String(view.moves);
     storeWorked();
     if (changed) fillGamePicker();
@@ -446,9 +454,7 @@ function actElsePick(message, pick, quiet = false) {
   return exchange(async () => (await actNow(message, quiet)) || game.pick(pick));
 }
 
-function inProgress() {
-  return state.view && state.view.moves > 0 && state.view.status !== "won";
-}
+const inProgress = () => Boolean(state.view) && saves.underWay(state.view);
 
 /** Ask before an action that loses something; the new-game question unless told otherwise.
  *  `texts` may give title, text (with params), ok and cancel; `otherwise` runs on cancel. */
@@ -485,12 +491,10 @@ async function startGame(request, givingUp = false) {
 }
 
 /** Resume a kept game (its record); false, with the reason said, when its save does not load:
- *  the record is then put aside (kept, not offered again). `force`: the first write goes over
- *  whatever the store holds. */
-async function resume(record, force = false) {
+ *  the record is then put aside (kept, not offered again). */
+async function resume(record) {
   await saveNow();
   const before = state.kept;
-  state.keepForce ||= force;
   state.kept = { id: record.id, revision: record.revision, underWay: saves.underWay(record) };
   if (await act({ type: "load", save: record.save }, true)) {
     storage.saveOptions(record.game, state.view.options);
@@ -498,7 +502,6 @@ async function resume(record, force = false) {
   }
   notify(t("notice.badSave", { error: state.lastError }));
   state.kept = before; // the table still shows the game before
-  state.keepForce = false;
   await storeOrSay(saves.setAside(record, String(state.lastError)));
   return false;
 }
@@ -755,10 +758,8 @@ function keptLabel(record) {
 
 /** A game picked: a kept one resumes; a game resumes its last kept game of the options
  *  chosen last, else deals anew. Nothing is given up: the game on the table stays kept. */
-async function chooseGame() {
-  const picker = $("game-picker");
-  const chosen = picker.value;
-  picker.value = state.view.game; // the table's game until the chosen one is on it
+async function chooseGame(chosen) {
+  $("game-picker").value = state.view.game; // the table's game until the chosen one is on it
   if (chosen.startsWith(KEPT)) {
     const record = (await keptGames()).find((candidate) => candidate.id === chosen.slice(KEPT.length));
     if (record) await resume(record);
@@ -833,8 +834,9 @@ async function switchLanguage(code) {
 /** The first game: the one the address names (kept, else new), else the one last on the
  *  table, else today's daily. A game from before IndexedDB is moved into it first. Whatever
  *  fails, a game is dealt with the defaults. */
-async function firstGame(request, kept) {
-  const legacy = (await moveMirror(kept)) | (await moveLegacyGame());
+async function firstGame(request, stored) {
+  const kept = await moveCopies(stored);
+  const legacy = await moveLegacyGame();
   if (request) {
     const options = { ...storage.loadOptions(request.game, state.specs[request.game] ?? []), ...request.options };
     if (await openGame({ ...request, options })) return offerKept(request);
@@ -946,7 +948,11 @@ function onClick(id, action) {
 function listen() {
   attachInput(board, game);
   state.keyboard = attachKeyboard(board, game, { openHelp: () => $("open-rules").click() });
-  $("game-picker").addEventListener("change", () => whenIdle(chooseGame));
+  // The choice is read at once: by the time the engine is idle, the picker may have been refilled.
+  $("game-picker").addEventListener("change", (event) => {
+    const chosen = event.target.value;
+    whenIdle(() => chooseGame(chosen));
+  });
   onClick("new-game", game.newGame);
   onClick("daily-game", game.dailyGame);
   onClick("undo", game.undo);
@@ -964,7 +970,6 @@ function listen() {
   $("stats-reset").addEventListener("click", resetStats);
   $("settings").addEventListener("close", () => $("settings").returnValue === "apply" && whenIdle(applySettings));
   $("won").addEventListener("close", () => $("won").returnValue === "new" && whenIdle(() => startGame({ game: state.view.game, options: state.view.options })));
-  window.addEventListener("popstate", () => location.reload()); // an address of ours from the history: open what it names
   // A new size, a new layout (the observer also reports the size the table was just drawn for: no redraw then).
   new ResizeObserver(() => state.view && !drawnForSize() && render()).observe(board);
   document.addEventListener("visibilitychange", () => {

@@ -97,14 +97,35 @@ export function keep(view, known, force = false) {
     const revision = storedRevision + 1;
     await put(transaction, GAMES, { ...record, revision, counted: stored?.counted === true });
     await put(transaction, META, record.id, "active");
-    // The slot's other records that are not under way make way for this one.
-    const slot = slotKey(record.game, record.options);
-    for (const other of await getAll(transaction, GAMES)) {
-      if (other.id !== record.id && isPlain(other) && slotKey(other.game, other.options ?? {}) === slot && !underWay(other)) {
-        await remove(transaction, GAMES, other.id);
-      }
-    }
+    if (!stored) await makeWay(transaction, record);
     return { revision };
+  });
+}
+
+/** A new game in a slot: the slot's other records that are not under way make way for it
+ *  (only the slot's own records are read: ids begin with the slot's key). */
+async function makeWay(transaction, record) {
+  const slot = `${slotKey(record.game, record.options)}|`;
+  for (const other of await getAll(transaction, GAMES, IDBKeyRange.bound(slot, `${slot}\uffff`))) {
+    if (other.id !== record.id && !underWay(other)) await remove(transaction, GAMES, other.id);
+  }
+}
+
+/** Copies that closing pages left (records), put in the store where it has nothing newer, the
+ *  newest last (it becomes the active game). Resolves to how many were put. */
+export function keepCopies(records) {
+  return transact([GAMES, META], "readwrite", async (transaction) => {
+    let moved = 0;
+    for (const record of [...records].sort((a, b) => a.savedAt - b.savedAt)) {
+      const stored = await get(transaction, GAMES, record.id);
+      if (stored && !(stored.savedAt < record.savedAt)) continue; // its own write went through
+      const revision = (isCount(stored?.revision) ? stored.revision : 0) + 1;
+      await put(transaction, GAMES, { ...record, revision, counted: stored?.counted === true });
+      await put(transaction, META, record.id, "active");
+      if (!stored) await makeWay(transaction, record);
+      moved += 1;
+    }
+    return moved;
   });
 }
 

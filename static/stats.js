@@ -138,12 +138,18 @@ function legacy() {
   }
 }
 
-/** Load the statistics (migrating older ones, checking them); the problem to tell the player, or null. */
-export async function start(games) {
-  known = games;
+/** Read the statistics again (another tab may have counted a game); what was read. */
+export async function refresh() {
   const read = await transact([META], "readonly", readIn);
   current = read.stats;
   readOnly = read.readOnly ? read.problem : null;
+  return read;
+}
+
+/** Load the statistics (migrating older ones, checking them); the problem to tell the player, or null. */
+export async function start(games) {
+  known = games;
+  const read = await refresh();
   if (read.migrated && !read.readOnly) {
     await transact([META], "readwrite", (transaction) => put(transaction, META, current, "stats"));
     try {
@@ -216,13 +222,6 @@ export async function replace(stats = empty()) {
   await transact([META], "readwrite", (transaction) => put(transaction, META, stats, "stats"));
   current = stats;
   readOnly = null;
-}
-
-/** Read the statistics again (another tab may have counted a game). */
-export async function refresh() {
-  const read = await transact([META], "readonly", readIn);
-  current = read.stats;
-  readOnly = read.readOnly ? read.problem : null;
 }
 
 export const exportText = () => JSON.stringify(current, null, 2);

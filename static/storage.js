@@ -42,12 +42,29 @@ export function forgetLegacy() {
   for (const key of ["game", "view", "counted"]) remove(key);
 }
 
-/** The game on the table as a tab closing left it ({record, known}): a write to IndexedDB
- *  started while a page closes may not finish; this copy is written at once, and the next
- *  start keeps it if the store has nothing newer. */
-export const loadMirror = () => read("unsaved");
-export const saveMirror = (mirror) => write("unsaved", mirror);
-export const forgetMirror = () => remove("unsaved");
+// Copies of the games on the tables of pages being hidden or closed, by record id: a write
+// to IndexedDB begun while a page closes may not finish; this copy is written at once, and
+// the next start puts it in the store where the store has nothing newer. One entry per
+// game, so two tabs closing leave two copies.
+
+/** The copies left, as records (what is not a record with an id is dropped). */
+export function loadCopies() {
+  const stored = read("unsaved");
+  const copies = stored !== null && typeof stored === "object" && !Array.isArray(stored) ? Object.values(stored) : [];
+  return copies.filter((copy) => copy !== null && typeof copy === "object" && typeof copy.id === "string");
+}
+export function saveCopy(record) {
+  const stored = read("unsaved");
+  const copies = stored !== null && typeof stored === "object" && !Array.isArray(stored) ? stored : {};
+  write("unsaved", { ...copies, [record.id]: record });
+}
+/** Drop the copies of these ids (their games are in the store). */
+export function forgetCopies(ids) {
+  const stored = read("unsaved");
+  if (stored === null || typeof stored !== "object" || Array.isArray(stored)) return remove("unsaved");
+  const left = Object.fromEntries(Object.entries(stored).filter(([id]) => !ids.includes(id)));
+  return Object.keys(left).length ? write("unsaved", left) : remove("unsaved");
+}
 
 /** Options of a game that the game knows, from what was stored; `specs` are the game's
  *  options ({name, choices}). Unknown names and values are left out (the default then). */

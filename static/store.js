@@ -88,7 +88,7 @@ export async function transact(stores, mode, work) {
 
 /** Promise helpers for a transaction's stores. */
 export const get = (transaction, store, key) => result(transaction.objectStore(store).get(key));
-export const getAll = (transaction, store) => result(transaction.objectStore(store).getAll());
+export const getAll = (transaction, store, range = null) => result(transaction.objectStore(store).getAll(range));
 export const put = (transaction, store, value, key) =>
   result(key === undefined ? transaction.objectStore(store).put(value) : transaction.objectStore(store).put(value, key));
 export const remove = (transaction, store, key) => result(transaction.objectStore(store).delete(key));

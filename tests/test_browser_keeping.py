@@ -223,7 +223,8 @@ def origin_of(url: str) -> str:
     return f"{parts.scheme}://{parts.netloc}"
 
 
-# A full storage, as IndexedDB reports it: the write fails with a QuotaExceededError. (Chromium's
+# A full storage, as the browser reports it: IndexedDB's writes and localStorage's fail with a
+# QuotaExceededError. (Chromium's
 # DevTools quota override, Storage.overrideQuotaForOrigin, did not make writes fail here: 120 MB
 # written over a quota of 3 MB went through, in a fresh and in a persistent profile.)
 FULL_STORAGE = """
@@ -232,6 +233,11 @@ const put = IDBObjectStore.prototype.put;
 IDBObjectStore.prototype.put = function (...args) {
   if (window.storageFull) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
   return put.apply(this, args);
+};
+const setItem = Storage.prototype.setItem;
+Storage.prototype.setItem = function (...args) {
+  if (window.storageFull) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+  return setItem.apply(this, args);
 };
 """
 
