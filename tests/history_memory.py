@@ -1,14 +1,16 @@
 """A long session through the bridge, for the memory bound of the history: it plays
 ``moves`` moves (a random legal move, the stock now and then, an undo only when
 stuck), asking the live analysis for a slice after each, and reports the memory
-Python holds (tracemalloc) per move of history. Runs under CPython and, through
-tests/js/pyodide_snapshot.mjs, in Pyodide from the built snapshot."""
+held per move of history. Under CPython that is what Python holds (tracemalloc);
+in Pyodide (tests/js/pyodide_snapshot.mjs, from the built snapshot) it is the
+WebAssembly memory, which grows and never shrinks, passed in as ``memory``."""
 
 from __future__ import annotations
 
 import json
 import random
 import tracemalloc
+from collections.abc import Callable
 from typing import Any
 
 from solitaire_bridge import Bridge
@@ -17,7 +19,19 @@ WARM_UP_MOVES = 200  # caches and first verdicts settle before measuring
 ANALYSIS_NODES = 10  # a slice of the live analysis after every move, as the page asks for them
 
 
-def long_session(game: str = "klondike", options: dict[str, str] | None = None, moves: int = 5_000, seed: int = 1) -> dict[str, Any]:
+def traced() -> int:
+    return tracemalloc.get_traced_memory()[0]
+
+
+def long_session(
+    game: str = "klondike",
+    options: dict[str, str] | None = None,
+    moves: int = 5_000,
+    seed: int = 1,
+    memory: Callable[[], int] | None = None,
+    nodes: int = ANALYSIS_NODES,
+) -> dict[str, Any]:
+    """``memory`` gives the bytes in use; by default what tracemalloc counts."""
     bridge = Bridge()
 
     def send(message: dict[str, Any]) -> dict[str, Any]:
@@ -43,14 +57,17 @@ def long_session(game: str = "klondike", options: dict[str, str] | None = None, 
             if answer["ok"]:
                 view = answer
                 made += 1
-            send({"type": "analyse", "nodes": ANALYSIS_NODES})
+            send({"type": "analyse", "nodes": nodes})
 
     play(WARM_UP_MOVES)
-    tracemalloc.start()
-    before_bytes, before_moves = tracemalloc.get_traced_memory()[0], view["moves"]
+    if memory is None:
+        tracemalloc.start()
+    measure = memory or traced
+    before_bytes, before_moves = measure(), view["moves"]
     play(moves)
-    after_bytes, after_moves = tracemalloc.get_traced_memory()[0], view["moves"]
-    tracemalloc.stop()
+    after_bytes, after_moves = measure(), view["moves"]
+    if memory is None:
+        tracemalloc.stop()
     history = after_moves - before_moves
     return {"moves": moves, "history": history, "bytes": after_bytes - before_bytes, "perMove": (after_bytes - before_bytes) / max(history, 1)}
 

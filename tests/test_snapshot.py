@@ -71,3 +71,12 @@ def test_the_snapshot_is_made_reproducibly(built: Path, tmp_path: Path) -> None:
     header = gzip.decompress(built.read_bytes())[:300]
     pinned = json.loads((ROOT / "package.json").read_text())["dependencies"]["pyodide"]
     assert header.startswith(b"SOLSNAP2") and f'"pyodide":"{pinned}"'.encode() in header
+
+
+def test_a_long_session_grows_the_webassembly_memory_at_most_2_kb_per_move(built: Path) -> None:
+    """The memory a player's tab holds: 5,000 moves with the live analysis after each, in Pyodide
+    from the built snapshot. WebAssembly memory grows in steps and never shrinks, so its growth
+    is the bound; before the history was kept as moves it grew about 22 KB per move."""
+    result = json.loads(node(CHECK, "memory", STATIC, "5000", timeout=900))
+    assert result["history"] >= 4_000, result
+    assert result["bytes"] <= 2_048 * result["history"], result

@@ -8,6 +8,10 @@
 //       The snapshot the build made starts the game: read and checked as the
 //       worker does (static/snapshot.js), restored, then the bridge answers
 //       MESSAGE_JSON; prints its answer.
+//   node tests/js/pyodide_snapshot.mjs memory STATIC_DIR MOVES [NODES]
+//       From the built snapshot, tests/history_memory.py plays MOVES moves with
+//       NODES (10) nodes of the live analysis after each; prints how the WebAssembly memory grew
+//       per move of history (it grows in steps and never shrinks).
 //
 // Prints one JSON line; exits 1 with the reason on stderr when something fails.
 
@@ -17,7 +21,7 @@ import { pathToFileURL } from "node:url";
 import { gunzipSync } from "node:zlib";
 import { unpackSnapshot } from "../../static/snapshot.js";
 
-const [mode, dir, message] = process.argv.slice(2);
+const [mode, dir, message, nodes] = process.argv.slice(2);
 
 async function pyodideIn(pyodideDir) {
   const { loadPyodide, version } = await import(pathToFileURL(resolve(pyodideDir, "pyodide.mjs")).href);
@@ -37,18 +41,34 @@ async function options() {
   return { bytes: snapshot.length, marker: kept[0], imported: kept[1] };
 }
 
-async function built() {
+async function restored() {
   const { load, version } = await pyodideIn(resolve(dir, "pyodide"));
   const lockfile = JSON.parse(readFileSync(resolve(dir, "pyodide/pyodide-lock.json"), "utf8"));
   const file = gunzipSync(readFileSync(resolve(dir, "snapshot/solitaire.snapshot")));
   const snapshot = unpackSnapshot(new Uint8Array(file), { pyodide: version, wheel: lockfile.packages.solitaire.sha256 });
-  const pyodide = await load({ _loadSnapshot: snapshot });
+  return load({ _loadSnapshot: snapshot });
+}
+
+async function built() {
+  const pyodide = await restored();
   const bridge = pyodide.pyimport("solitaire_bridge").Bridge();
   return JSON.parse(bridge.handle(message));
 }
 
+async function memory() {
+  const pyodide = await restored();
+  const source = readFileSync(new URL("../history_memory.py", import.meta.url), "utf8");
+  const namespace = pyodide.globals.get("dict")();
+  pyodide.runPython(source, { globals: namespace });
+  const wasmBytes = () => pyodide._module.HEAPU8.length;
+  const start = wasmBytes();
+  const result = namespace.get("long_session")("klondike", null, Number(message), 1, wasmBytes, Number(nodes ?? 10)).toJs({ dict_converter: Object.fromEntries });
+  return { ...result, startBytes: start, endBytes: wasmBytes() };
+}
+
 try {
-  const result = mode === "options" ? await options() : mode === "built" ? await built() : null;
+  const modes = { options, built, memory };
+  const result = Object.hasOwn(modes, mode) ? await modes[mode]() : null;
   if (result === null) throw new Error(`unknown mode ${mode}`);
   console.log(JSON.stringify(result));
 } catch (error) {
