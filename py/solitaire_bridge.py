@@ -45,6 +45,10 @@ Messages (``type`` and its fields):
 - ``hint``: the move to suggest (answered without a view): ``kind``
   (``winning``, ``promising``, ``stock`` or ``none``) and ``from``, ``index``,
   ``to`` as a move message names them.
+- ``why``: ``from``, ``index``: why the picked cards cannot move now
+  (answered without a view): ``reason``, a sentence in the chosen language,
+  or null when they can move. The page says it when a player tries to lift
+  a card that cannot move.
 - ``games``: the ids of the games and their options (names and choices, the
   default first), answered without a view.
 - ``setup``: ``game``, ``options``, ``layout``: start from a position written
@@ -124,6 +128,8 @@ class Bridge:
                 return json.dumps(verify(message, self.dailies))
             if kind == "hint":
                 return json.dumps(self.hint())
+            if kind == "why":
+                return json.dumps(self.why(message))
             if kind == "daily":
                 return json.dumps(self.find_daily(message))
             if kind not in self.handlers:
@@ -258,6 +264,13 @@ class Bridge:
         move = hint.move
         index = sizes.get(move.source, move.count) - move.count
         return {"ok": True, "hint": {"kind": hint.kind, "from": move.source, "index": index, "to": move.target}}
+
+    def why(self, message: JsonObject) -> JsonObject:
+        """Why the picked cards cannot move now (see ``Rules.refusal``)."""
+        session = self.current()
+        source, count = self.picked(message)
+        reason = session.rules.refusal(session.position, source, count)
+        return {"ok": True, "reason": None if reason is None else sentence(translate(reason, self.language))}
 
     def picked(self, message: JsonObject) -> tuple[str, int]:
         """The pile and number of cards of a pick given as pile and card index."""

@@ -26,6 +26,7 @@
 // Nothing moves when the player or the system asks for reduced motion
 // (looks.js), or when the board changed size (everything moved, nothing glides).
 
+import { language } from "./i18n.js";
 import { looks, reducedMotion } from "./looks.js";
 import { cardPicture } from "./table.js";
 
@@ -205,7 +206,7 @@ function flyAll(board, flights) {
     let copy = card.element.cloneNode(true);
     if (!copy.firstChild) {
       const { back, largePrint } = looks();
-      copy = cardPicture(card.card, { back, large: largePrint });
+      copy = cardPicture(card.card, { back, large: largePrint, language: language() });
       copy.classList.toggle("locked", card.element.classList.contains("locked"));
     }
     for (const name of copy.getAttributeNames()) if (name !== "class") copy.removeAttribute(name); // no ids, data-* or roles
@@ -379,4 +380,20 @@ function burst(board) {
     return { card, keyframes, timing: { duration: CELEBRATE_MS, delay: position * step } };
   });
   return flyAll(board, flights);
+}
+
+// -- a refusal ----------------------------------------------------------------------------
+
+const SHAKE_MS = 360;
+const SHAKE_PX = [0, -7, 7, -5, 5, -2, 0]; // card units, left and right, dying down
+
+/** Cards the rules refused shake (with reduced motion they only glow red, as they do while shaking). */
+export function shake(elements) {
+  for (const element of elements) {
+    element.classList.add("refused");
+    setTimeout(() => element.classList.remove("refused"), SHAKE_MS * 2);
+    const place = placeOf(element);
+    if (!place || reducedMotion() || typeof element.animate !== "function") continue;
+    track(element.animate(SHAKE_PX.map((dx) => ({ transform: transform({ ...place, x: place.x + dx * place.scale }) })), { duration: SHAKE_MS, easing: "ease-out" }));
+  }
 }

@@ -9,7 +9,7 @@
 
 import { language, t } from "./i18n.js";
 import { pileName } from "./table.js";
-import { gameName } from "./text.js";
+import { gameName, shortCard } from "./text.js";
 
 const FULL_RUN = 13; // Spider: a completed run leaves the table in one go
 
@@ -59,6 +59,18 @@ export function describePick(view, place) {
 export function describeHint(view, hint) {
   if (!hint.from) return "";
   return t("say.hint", { card: cardText(view, hint.from, hint.index), pile: pileName(hint.to) });
+}
+
+/** The hint as the notice shows it: "Hint: move 7♦ onto 8♠.", "... to Foundation 1.", and in
+ *  Pyramid "pair 6♥ with 7♣" or "remove K♠" (none and stock have their notices). */
+export function hintText(view, hint) {
+  if (!hint.from) return "";
+  const piles = pilesOf(view);
+  const card = shortCard(piles.get(hint.from)[hint.index].card, language());
+  const top = piles.get(hint.to)?.at(-1);
+  const onto = top && top.card !== "down" ? shortCard(top.card, language()) : null;
+  if (view.game === "pyramid") return onto && !hint.to.startsWith("foundation") ? t("hint.pair", { card, target: onto }) : t("hint.remove", { card });
+  return onto && !hint.to.startsWith("foundation") ? t("hint.onto", { card, target: onto }) : t("hint.to", { card, pile: pileName(hint.to) });
 }
 
 /** What a message changed on the table, as one or more sentences ("" when nothing worth saying). */

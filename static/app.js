@@ -10,7 +10,7 @@ import "./offline.js";
 import * as motion from "./animate.js";
 import { engineStarting } from "./boot.js";
 import { browserLanguage, language, setLanguage, t } from "./i18n.js";
-import { announce, describeChange, describeHint } from "./announce.js";
+import { announce, describeChange, describeHint, hintText } from "./announce.js";
 import { attachInput } from "./input.js";
 import { attachKeyboard } from "./keyboard.js";
 import { fillLooksForm, looks, readLooksForm, setLooks } from "./looks.js";
@@ -339,9 +339,14 @@ function scoreText(view) {
 const dollars = (amount) => (amount < 0 ? `−$${-amount}` : `$${amount}`);
 const clockText = (seconds) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 
-function showNotice(text, fades, ms = 5000) {
+/** `spoken`, when given, is what a screen reader reads instead of `text` (card names for 7♦). */
+function showNotice(text, fades, ms = 5000, spoken = null) {
   const notice = $("notice");
-  if (notice.textContent !== text) notice.textContent = text; // role="alert": a new text is read out
+  if (spoken !== null) {
+    const shown = Object.assign(document.createElement("span"), { textContent: text });
+    shown.setAttribute("aria-hidden", "true");
+    notice.replaceChildren(shown, Object.assign(document.createElement("span"), { className: "visually-hidden", textContent: spoken }));
+  } else if (notice.textContent !== text) notice.textContent = text; // role="alert": a new text is read out
   notice.hidden = false;
   clearTimeout(state.noticeTimer);
   state.noticeTimer = fades ? setTimeout(() => { state.noticeTimer = 0; hideNotice(); }, ms) : 0;
@@ -404,6 +409,14 @@ function showAnalysis(answer) {
   renderBar(state.view);
 }
 
+/** The statistics dialog's body; a day of its calendar opens that day's deal of the game on the table. */
+function showStatsBody() {
+  stats.renderStats($("stats-body"), language(), new Date(), (date) => {
+    $("stats").close();
+    openGame({ game: state.view.game, options: state.view.options, daily: date });
+  });
+}
+
 function showHint() {
   return exchange(showHintNow);
 }
@@ -414,11 +427,11 @@ async function showHintNow() {
   const hint = answer.hint;
   if (hint.kind === "none") return notify(t("hint.none"));
   if (hint.kind === "stock") notify(t("hint.stock"));
+  else showNotice(hintText(state.view, hint), true, 6000, describeHint(state.view, hint)); // read with the cards' names
   state.hint = hint;
   state.pick = null;
   if (hint.from) state.keyboard?.focusOn({ pile: hint.from, index: hint.index });
   state.geometry = drawBoard(state.view, null, hint);
-  announce(describeHint(state.view, hint));
   return undefined;
 }
 
@@ -439,6 +452,7 @@ const game = {
   // Tap to move (a setting): the card goes to its best place, as Python chooses; where it cannot choose, the card is picked up.
   tapToMove: () => looks().tapToMove,
   tap: (from) => actElsePick({ type: "tap", from: from.pile, index: from.index }, from, true),
+  explain: (pick) => exchange(() => explainNow(pick)),
   stock: () => act({ type: "stock" }),
   undo: () => act({ type: "undo" }),
   redo: () => act({ type: "redo" }),
@@ -449,9 +463,31 @@ const game = {
   dailyGame: () => openGame({ game: state.view.game, options: state.view.options, daily: today() }),
 };
 
-/** A move of the player's; if the engine refuses it, `pick` is what the player holds afterwards. */
+/** A move of the player's; if the engine refuses it, `pick` is what the player holds afterwards,
+ *  and (unless `quiet`) the refused cards shake while the engine's reason is shown. */
 function actElsePick(message, pick, quiet = false) {
-  return exchange(async () => (await actNow(message, quiet)) || game.pick(pick));
+  return exchange(async () => {
+    if (await actNow(message, quiet)) return;
+    game.pick(pick);
+    if (!quiet) shakeCards({ pile: message.from, index: message.index });
+  });
+}
+
+/** The player tried to lift cards that cannot move: the engine says why, and they shake. */
+async function explainNow(pick) {
+  const answer = await send({ type: "why", from: pick.pile, index: pick.index });
+  if (!answer.ok) return notify(answer.error);
+  if (answer.reason === null) return undefined; // they can move (the table changed meanwhile)
+  notify(answer.reason);
+  shakeCards(pick);
+  return undefined;
+}
+
+function shakeCards(pick) {
+  const run = [...board.querySelectorAll("[data-card]")].filter(
+    (element) => element.dataset.pile === pick.pile && Number(element.dataset.index) >= pick.index,
+  );
+  motion.shake(run);
 }
 
 const inProgress = () => Boolean(state.view) && saves.underWay(state.view);
@@ -665,10 +701,10 @@ async function copyShareLink() {
 // -- statistics ----------------------------------------------------------------------
 
 async function openStats() {
-  stats.renderStats($("stats-body"), language());
+  showStatsBody();
   $("stats").showModal();
   await stats.refresh().catch(storeFailed); // another tab may have counted a game meanwhile
-  if ($("stats").open) stats.renderStats($("stats-body"), language());
+  if ($("stats").open) showStatsBody();
 }
 
 function exportStats() {
@@ -698,7 +734,7 @@ async function importStats(file) {
         storeFailed(error);
         notify(t("stats.notImported"));
       }
-      stats.renderStats($("stats-body"), language());
+      showStatsBody();
       if (state.view) renderBar(state.view);
     },
     { title: "stats.importTitle", text: "stats.importText", ok: "stats.importOk", cancel: "button.cancel", params: { played: imported.played, won: imported.won } },
@@ -710,7 +746,7 @@ function resetStats() {
   confirmThen(
     async () => {
       await stats.replace().catch(storeFailed);
-      stats.renderStats($("stats-body"), language());
+      showStatsBody();
       renderBar(state.view);
     },
     { title: "stats.resetTitle", text: "stats.resetText", ok: "stats.resetOk" },
@@ -987,7 +1023,7 @@ async function main() {
   const kept = await readKept();
   if (!drawLastTable(request, kept)) drawBarBeforeStart(request, kept);
   setProgress("loading.python", 0.1);
-  prepareCards(board, { large: looks().largePrint }); // while Python starts: the first table then draws quickly
+  prepareCards(board, { large: looks().largePrint, language: language() }); // while Python starts: the first table then draws quickly
   try {
     state.engine = await engineStarting;
     setProgress("loading.dealing", 0.95);

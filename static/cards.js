@@ -132,8 +132,12 @@ function suitShape(suit, x, y, width, flipped = false) {
   return suitShapes(suit, [[x, y, width, flipped]]);
 }
 
-function rankText(rank, x, baseline, fontSize, fitWidth) {
-  const label = rank === "T" ? "10" : rank;
+// Index letters of the court cards in another language (German: Bube, Dame; König and Ass keep K and A).
+const RANK_LETTERS = { de: { J: "B", Q: "D" } };
+const rankLabel = (rank, language) => (rank === "T" ? "10" : RANK_LETTERS[language]?.[rank] ?? rank);
+
+function rankText(rank, x, baseline, fontSize, fitWidth, language = "en") {
+  const label = rankLabel(rank, language);
   const attrs = {
     x, y: baseline,
     "font-size": fontSize,
@@ -233,12 +237,12 @@ const INDEX = {
   large: { rank: [20, 36, 42, 35], small: [90, 19, 19, 16], suit: [55, 21, 28, 24], smallSuit: [90, 30.5, 13, 11.5] },
 };
 
-function indexTexts(rank, large = false) {
+function indexTexts(rank, large = false, language = "en") {
   const index = INDEX[large ? "large" : "normal"];
   const [x, ...rest] = index.small;
-  const bottom = rankText(rank, CARD_WIDTH - x, ...rest); // turned half round into the bottom-right corner
+  const bottom = rankText(rank, CARD_WIDTH - x, ...rest, language); // turned half round into the bottom-right corner
   bottom.setAttribute("transform", HALF_TURN);
-  return [rankText(rank, ...index.rank), rankText(rank, ...index.small), bottom];
+  return [rankText(rank, ...index.rank, language), rankText(rank, ...index.small, language), bottom];
 }
 
 function indexSuitPlacements(suit, large = false) {
@@ -368,7 +372,7 @@ const FACE_INHERITED = {
  * list: a number card is 5 elements (background, one path for every suit
  * shape, three rank texts), a court card about 14.
  */
-function buildFace(rank, suit, large = false) {
+function buildFace(rank, suit, large = false, language = "en") {
   const court = "JQK".includes(rank);
   const placements = indexSuitPlacements(suit, large).concat(
     court ? [courtSuitPlacement(suit)] : pipPlacements(rank, suit, large));
@@ -376,7 +380,7 @@ function buildFace(rank, suit, large = false) {
     cardOutline("card-bg", FACE_FILL),
     ...(court ? courtPanel(rank, suit) : []),
     suitShapes(suit, placements, { class: "card-suits" }),
-    ...indexTexts(rank, large),
+    ...indexTexts(rank, large, language),
   ];
 }
 
@@ -481,7 +485,7 @@ export function ensureCardDefs(svgRoot = null, options = {}) {
     document.body.appendChild(host);
   }
   if (options.all) {
-    for (const suit of SUITS) for (const rank of RANKS) faceSymbolId(rank, suit, Boolean(options.large));
+    for (const suit of SUITS) for (const rank of RANKS) faceSymbolId(rank, suit, Boolean(options.large), options.language);
     for (const name of Object.keys(BACKS)) backSymbolId(name);
   }
   return sharedDefs;
@@ -492,11 +496,11 @@ export function ensureCardDefs(svgRoot = null, options = {}) {
  * deck at once would hold the page up for a moment): the first table then
  * draws quickly. `large`: the large-print faces. Resolves when done.
  */
-export async function prepareCards(svgRoot, { large = false } = {}) {
+export async function prepareCards(svgRoot, { large = false, language = "en" } = {}) {
   for (const suit of SUITS) {
     await new Promise((resolve) => setTimeout(resolve, 0));
     ensureCardDefs(svgRoot);
-    for (const rank of RANKS) faceSymbolId(rank, suit, large);
+    for (const rank of RANKS) faceSymbolId(rank, suit, large, language);
   }
   for (const name of Object.keys(BACKS)) backSymbolId(name);
 }
@@ -512,9 +516,11 @@ function addSymbol(id, children, attrs = {}) {
   return id;
 }
 
-function faceSymbolId(rank, suit, large = false) {
-  const id = large ? `card-${rank}${suit}-large` : `card-${rank}${suit}`;
-  return addSymbol(id, () => buildFace(rank, suit, large), FACE_INHERITED);
+function faceSymbolId(rank, suit, large = false, language = "en") {
+  // A face whose index reads the same in every language (all but J and Q in German) is one symbol.
+  const own = rankLabel(rank, language) !== rankLabel(rank, "en") ? `-${language}` : "";
+  const id = `card-${rank}${suit}${large ? "-large" : ""}${own}`;
+  return addSymbol(id, () => buildFace(rank, suit, large, language), FACE_INHERITED);
 }
 
 function backSymbolId(name) {
@@ -542,6 +548,7 @@ function useOf(id, extra = {}) {
  * options.inline: true returns the full drawing instead of a <use> (for an
  * SVG outside this document, e.g. an exported image); it never needs defs.
  * options.large: true draws bigger indexes (large print; its own symbols).
+ * options.language: "de" gives the court cards German indexes (B, D, K).
  * Throws RangeError on a malformed card.
  */
 export function cardFace(text, options = {}) {
@@ -550,11 +557,11 @@ export function cardFace(text, options = {}) {
   if (options.inline) {
     const ink = svgEl("g", {
       class: `card-ink suit-${suit}`, color: SUIT_COLOR[suit], ...FACE_INHERITED,
-    }, buildFace(rank, suit, Boolean(options.large)));
+    }, buildFace(rank, suit, Boolean(options.large), options.language));
     group.appendChild(ink);
     return group;
   }
-  const id = faceSymbolId(rank, suit, Boolean(options.large));
+  const id = faceSymbolId(rank, suit, Boolean(options.large), options.language);
   group.appendChild(useOf(id, { class: `card-ink suit-${suit}`, color: SUIT_COLOR[suit] }));
   return group;
 }

@@ -81,6 +81,7 @@ const STRINGS = {
     "confirm.keep": "Keep playing",
     "confirm.ok": "New game",
     "deal.daily": "Daily {date}",
+    "stats.openDay": "Open this day's deal.",
     "deal.number": "#{deal}",
     "score.total": "{amount} total",
     "notice.stuck": "No moves left. Undo some moves or start a new game.",
@@ -111,6 +112,10 @@ const STRINGS = {
     "button.hint.title": "Hint (H)",
     "hint.none": "No moves left.",
     "hint.stock": "Turn the stock.",
+    "hint.onto": "Hint: move {card} onto {target}.",
+    "hint.to": "Hint: move {card} to {pile}.",
+    "hint.pair": "Hint: pair {card} with {target}.",
+    "hint.remove": "Hint: remove {card}.",
     "difficulty.easy": "easy",
     "difficulty.medium": "medium",
     "difficulty.hard": "hard",
@@ -206,8 +211,7 @@ const STRINGS = {
     "say.newGame": "New game: {game}, {deal}.",
     "say.picked": "{what} picked up; it can go to {targets}.",
     "say.putBack": "Put back.",
-    "say.cannotMove": "{card} cannot move now.",
-    "say.notThere": "{card} cannot go to {pile}.",
+    "say.nothingHere": "Nothing to move on {pile}.",
     "say.hint": "Hint: {card} to {pile}.",
   },
   de: {
@@ -286,6 +290,7 @@ const STRINGS = {
     "confirm.keep": "Weiterspielen",
     "confirm.ok": "Neues Spiel",
     "deal.daily": "Tagesspiel {date}",
+    "stats.openDay": "Das Spiel dieses Tages öffnen.",
     "deal.number": "Nr. {deal}",
     "score.total": "{amount} gesamt",
     "notice.stuck": "Keine Züge mehr möglich. Nimm Züge zurück oder beginne ein neues Spiel.",
@@ -316,6 +321,10 @@ const STRINGS = {
     "button.hint.title": "Tipp (H)",
     "hint.none": "Keine Züge mehr möglich.",
     "hint.stock": "Den Talon aufdecken.",
+    "hint.onto": "Tipp: {card} auf {target} legen.",
+    "hint.to": "Tipp: {card} auf {pile} legen.",
+    "hint.pair": "Tipp: {card} mit {target} paaren.",
+    "hint.remove": "Tipp: {card} ablegen.",
     "difficulty.easy": "leicht",
     "difficulty.medium": "mittel",
     "difficulty.hard": "schwer",
@@ -411,8 +420,7 @@ const STRINGS = {
     "say.newGame": "Neues Spiel: {game}, {deal}.",
     "say.picked": "{what} aufgenommen; mögliche Ziele: {targets}.",
     "say.putBack": "Zurückgelegt.",
-    "say.cannotMove": "{card} lässt sich jetzt nicht bewegen.",
-    "say.notThere": "{card} kann nicht auf {pile}.",
+    "say.nothingHere": "Auf {pile} liegt nichts zum Bewegen.",
     "say.hint": "Tipp: {card} auf {pile}.",
   },
 };
@@ -431,7 +439,17 @@ export const language = () => current;
 /** The text of `key` in the current language, with {name} filled from `values`. */
 export function t(key, values = {}) {
   const template = STRINGS[current][key] ?? STRINGS.en[key] ?? key;
-  return template.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+  return template.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? shown(name, values[name]) : whole));
+}
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A value as the sentence shows it: a {date} as the language writes dates (German 1.12.2026;
+ *  English keeps 2026-12-01, which no reader takes for another day). */
+function shown(name, value) {
+  const date = name === "date" ? ISO_DATE.exec(String(value)) : null;
+  if (!date || current !== "de") return String(value);
+  return `${Number(date[3])}.${Number(date[2])}.${date[1]}`;
 }
 
 /** Switch the language and rewrite every marked element of the page. */

@@ -4,7 +4,8 @@
 // touch, through pointer events); click the stock to draw; double-click or
 // double-tap a card to send it to its foundation; with "tap to move" on, a
 // tap sends a card to its best place (Python chooses). Which cards may move, and
-// where, is read from the view's `legal` map: no rules here.
+// where, is read from the view's `legal` map: no rules here. A card that cannot
+// move, or cards put where they do not go, shake while the engine says why.
 
 const DRAG_THRESHOLD = 6; // px of movement before a press becomes a drag
 const DOUBLE_TAP_MS = 350;
@@ -102,8 +103,25 @@ export function attachInput(board, game) {
       const area = overlap(dragged, { ...pile, height: pile.height + size.cardHeight * 0.5 });
       if (area > bestArea) [best, bestArea] = [name, area];
     }
-    if (best) game.move(from, best);
-    else game.pick(null); // not over a legal place: the cards go back
+    if (best) {
+      game.move(from, best);
+      return;
+    }
+    // Over another place that does not take them: the engine says why (and they go back).
+    const over = pileUnder(dragged, piles, size);
+    if (over && over !== from.pile) game.move(from, over);
+    else game.pick(null); // over nothing: the cards go back
+  }
+
+  /** The pile the dragged rectangle covers most, if any. */
+  function pileUnder(dragged, piles, size) {
+    let best = null;
+    let bestArea = 0;
+    for (const [name, pile] of Object.entries(piles)) {
+      const area = overlap(dragged, { ...pile, height: pile.height + size.cardHeight * 0.5 });
+      if (area > bestArea) [best, bestArea] = [name, area];
+    }
+    return best;
   }
 
   function tap(done) {
@@ -121,8 +139,17 @@ export function attachInput(board, game) {
       game.move(picked, done.pile);
       return;
     }
-    if (done.index === null || !view.legal[key]) {
+    if (picked && done.pile !== picked.pile) {
+      game.move(picked, done.pile); // not a place for them: the engine says why, and they go back
+      return;
+    }
+    if (done.index === null) {
       game.pick(null);
+      return;
+    }
+    if (!view.legal[key]) {
+      game.pick(null);
+      game.explain({ pile: done.pile, index: done.index }); // cannot move: says why
       return;
     }
     const targets = view.legal[key];

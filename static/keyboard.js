@@ -22,7 +22,7 @@
 // opens the rules with the keys. Which cards may move, and where, comes from
 // the view's `legal` map: no rules here.
 
-import { announce, cardText, describePick } from "./announce.js";
+import { announce, describePick } from "./announce.js";
 import { CARD_HEIGHT, CARD_WIDTH } from "./cards.js";
 import { t } from "./i18n.js";
 import { arrangedSlots } from "./looks.js";
@@ -206,9 +206,9 @@ export function attachKeyboard(board, game, { openHelp = () => {} } = {}) {
       }
       return;
     }
-    const here = focus.index === null ? pileName(focus.pile) : cardText(view, focus.pile, focus.index);
-    if (picked) announce(t("say.notThere", { card: cardText(view, picked.pile, picked.index), pile: pileName(focus.pile) }));
-    else announce(t("say.cannotMove", { card: here }));
+    if (picked && focus.pile !== picked.pile) game.move(picked, focus.pile); // the engine says why not
+    else if (focus.index !== null) game.explain({ ...focus });
+    else announce(t("say.nothingHere", { pile: pileName(focus.pile) }));
   }
 
   /** Keys that act on the table's focus; true when the key was used. */

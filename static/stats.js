@@ -297,8 +297,9 @@ function recordTable(stats, language) {
   return table;
 }
 
-/** A month of daily deals: a day is marked won if any daily of that date was won, else played. */
-function calendar(stats, year, month, language) {
+/** A month of daily deals: a day is marked won if any daily of that date was won, else played.
+ *  Each day up to today is a button that opens that day's deal (`openDay(date)`). */
+function calendar(stats, year, month, language, today, openDay) {
   const days = new Map();
   for (const [key, result] of Object.entries(stats.daily)) {
     const date = key.slice(0, 10);
@@ -306,25 +307,38 @@ function calendar(stats, year, month, language) {
   }
   const first = new Date(year, month, 1);
   const title = first.toLocaleDateString(language, { month: "long", year: "numeric" });
-  // A labelled group of the month holding a list of its days ("12: won").
   const grid = element("div", undefined, { class: "calendar", role: "group", "aria-label": `${t("stats.calendar")} ${title}` });
   grid.append(element("div", title, { class: "calendar-title" }));
-  const cells = element("div", undefined, { class: "calendar-days", role: "list" });
-  const offset = (first.getDay() + 6) % 7; // weeks start on Monday
+  const cells = element("div", undefined, { class: "calendar-days" });
+  for (let weekday = 0; weekday < 7; weekday += 1) { // weeks start on Monday (1 January 2024 was one)
+    const name = new Date(2024, 0, 1 + weekday);
+    cells.append(element("abbr", name.toLocaleDateString(language, { weekday: "short" }), {
+      class: "weekday", title: name.toLocaleDateString(language, { weekday: "long" }), "aria-hidden": "true" }));
+  }
+  const offset = (first.getDay() + 6) % 7;
   for (let i = 0; i < offset; i += 1) cells.append(element("span", "", { "aria-hidden": "true" }));
   const length = new Date(year, month + 1, 0).getDate();
   for (let day = 1; day <= length; day += 1) {
     const date = `${year}-${String(month + 1).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
     const result = days.get(date);
-    const label = result ? `${day}: ${t(result === "won" ? "stats.dailyWon" : "stats.dailyPlayed")}` : String(day);
-    cells.append(element("span", String(day), { class: `day ${result ?? ""}`.trim(), role: "listitem", title: label, "aria-label": label }));
+    const weekday = new Date(year, month, day).toLocaleDateString(language, { weekday: "long", day: "numeric", month: "long" });
+    const label = result ? `${weekday}: ${t(result === "won" ? "stats.dailyWon" : "stats.dailyPlayed")}` : weekday;
+    const attributes = { class: `day ${result ?? ""}`.trim(), "aria-label": label };
+    if (date > today || !openDay) {
+      cells.append(element("span", String(day), { ...attributes, role: "img" }));
+      continue;
+    }
+    const button = element("button", String(day), { ...attributes, type: "button", title: `${label}. ${t("stats.openDay")}`, "data-date": date });
+    button.addEventListener("click", () => openDay(date));
+    cells.append(button);
   }
   grid.append(cells);
   return grid;
 }
 
 /** Fill the statistics dialog's body. */
-export function renderStats(container, language, now = new Date()) {
+export function renderStats(container, language, now = new Date(), openDay = null) {
+  const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
   const stats = current;
   const parts = readOnly ? [element("p", t(readOnly.code, readOnly.params), { class: "stats-problem" })] : [];
   parts.push(recordTable(stats, language));
@@ -333,8 +347,8 @@ export function renderStats(container, language, now = new Date()) {
   const months = element("div", undefined, { class: "calendars" });
   const previous = new Date(now.getFullYear(), now.getMonth() - 1, 1);
   months.append(
-    calendar(stats, previous.getFullYear(), previous.getMonth(), language),
-    calendar(stats, now.getFullYear(), now.getMonth(), language),
+    calendar(stats, previous.getFullYear(), previous.getMonth(), language, today, openDay),
+    calendar(stats, now.getFullYear(), now.getMonth(), language, today, openDay),
   );
   parts.push(months, element("p", t("stats.legend"), { class: "hint" }));
   container.replaceChildren(...parts);

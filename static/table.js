@@ -4,7 +4,7 @@
 // the view's `legal` map ({"tableau-3:4": ["tableau-5", ...]}).
 
 import { CARD_HEIGHT, CARD_WIDTH, cardBack, cardFace, emptySlot, ensureCardDefs } from "./cards.js";
-import { t } from "./i18n.js";
+import { language, t } from "./i18n.js";
 import { arrangedSlots, looks } from "./looks.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -17,6 +17,12 @@ const FAN_DOWN_FACE_UP = 0.27; // vertical step of a fanned column, in card heig
 const FAN_DOWN_FACE_UP_MAX = 0.42; // on small cards the step grows towards MIN_STRIP, up to this
 const MIN_STRIP = 24; // px: a fanned card's visible strip, comfortable to touch on a phone
 const FAN_DOWN_FACE_DOWN = 0.11;
+// The least a long column may show of its cards, in card heights: of a face-up card its whole
+// top-left index (rank and suit end near y 31 of 140, large print's near 37; cards.js), of a
+// face-down card a sliver. Where a column would need less, every card on the table is made smaller.
+const MIN_FACE_UP = { normal: 34 / 140, large: 39 / 140 };
+const MIN_FACE_DOWN = 0.05;
+const MIN_SLIVER = 2; // px: and never less than this
 const FAN_RIGHT = 0.56; // horizontal step of the draw-three waste, in card widths
 const WASTE_FAN_SIZE = 3;
 
@@ -32,7 +38,19 @@ export function measure(view, width, height) {
   // reasonable fan below them fit the height.
   const byWidth = (width - 2 * pad) / (columns + (columns - 1) * gapRatio);
   const byHeight = (height - 2 * pad) / (ASPECT * (rows + fans) + gapRatio * rows);
-  const cardWidth = Math.min(byWidth, byHeight, MAX_CARD_WIDTH);
+  let cardWidth = Math.min(byWidth, byHeight, MAX_CARD_WIDTH);
+  const minimum = looks().largePrint ? MIN_FACE_UP.large : MIN_FACE_UP.normal;
+  for (const slot of slots) {
+    if (slot.fan !== "down") continue;
+    // The column's cards at their least steps must end above the bottom.
+    const cards = view.piles.find((pile) => pile.name === slot.name)?.cards.slice(0, -1) ?? [];
+    const down = cards.filter((card) => card.card === "down").length;
+    const room = height - 2 * pad - slot.y * Math.max(cardWidth * gapRatio, 8);
+    const upHeights = ASPECT * (slot.y + 1 + (cards.length - down) * minimum); // card widths
+    let fits = room / (upHeights + ASPECT * down * MIN_FACE_DOWN);
+    if (MIN_FACE_DOWN * ASPECT * fits < MIN_SLIVER) fits = (room - down * MIN_SLIVER) / upHeights;
+    cardWidth = Math.min(cardWidth, fits);
+  }
   const gap = cardWidth * gapRatio;
   const tableWidth = columns * cardWidth + (columns - 1) * gap;
   return {
@@ -53,14 +71,13 @@ function cardPositions(slot, pile, origin, size) {
   if (slot.fan === "down") {
     // Face-up steps at least MIN_STRIP px where the card is small (a phone), within reason.
     const faceUp = Math.max(FAN_DOWN_FACE_UP * cardHeight, Math.min(MIN_STRIP, FAN_DOWN_FACE_UP_MAX * cardHeight));
-    const steps = cards.slice(0, -1).map((card) => (card.card === "down" ? FAN_DOWN_FACE_DOWN * cardHeight : faceUp));
-    const room = size.bottom - origin.y - cardHeight;
-    const needed = steps.reduce((sum, step) => sum + step, 0);
-    const squeeze = needed > room && needed > 0 ? Math.max(room, 0) / needed : 1;
+    const down = cards.slice(0, -1).filter((card) => card.card === "down").length;
+    const up = cards.length - 1 - down;
+    const [downStep, upStep] = squeezedSteps(up, down, faceUp, size.bottom - origin.y - cardHeight, cardHeight);
     let y = origin.y;
-    return cards.map((_, i) => {
+    return cards.map((card, i) => {
       const here = { x: origin.x, y };
-      if (i < steps.length) y += steps[i] * squeeze;
+      y += card.card === "down" ? downStep : upStep;
       return here;
     });
   }
@@ -72,9 +89,23 @@ function cardPositions(slot, pile, origin, size) {
   return cards.map(() => ({ x: origin.x, y: origin.y }));
 }
 
+/** The steps [face down, face up] of a column of `up` and `down` fanned cards (the last one not
+ *  counted) in `room` px: face-down steps shrink first, to a sliver, then face-up steps, to
+ *  their index (measure() made the cards small enough for that); then all alike. */
+function squeezedSteps(up, down, faceUp, room, cardHeight) {
+  const downStep = FAN_DOWN_FACE_DOWN * cardHeight;
+  if (up * faceUp + down * downStep <= room) return [downStep, faceUp];
+  const leastDown = Math.max(MIN_FACE_DOWN * cardHeight, MIN_SLIVER);
+  if (up * faceUp + down * leastDown <= room) return [(room - up * faceUp) / down, faceUp];
+  const leastUp = (looks().largePrint ? MIN_FACE_UP.large : MIN_FACE_UP.normal) * cardHeight;
+  if (up * leastUp + down * leastDown <= room) return [leastDown, (room - down * leastDown) / up];
+  const squeeze = Math.max(room, 0) / (up * leastUp + down * leastDown);
+  return [leastDown * squeeze, leastUp * squeeze];
+}
+
 /** A card's picture: its face, or the back the looks choose. */
-export function cardPicture(text, { back, large }) {
-  return text === "down" ? cardBack({ back }) : cardFace(text, { large });
+export function cardPicture(text, { back, large, language: lang }) {
+  return text === "down" ? cardBack({ back }) : cardFace(text, { large, language: lang });
 }
 
 /** A card that lies unseen under others: a group without a picture (see drawTable). */
@@ -118,7 +149,8 @@ export function drawTable(board, view, pick, hint = null) {
   const width = board.clientWidth;
   const height = board.clientHeight;
   const { back, largePrint: large } = looks();
-  const drawnFor = `${width}x${height}|${back}|${large}`;
+  const lang = language(); // German cards read B, D, K
+  const drawnFor = `${width}x${height}|${back}|${large}|${lang}`;
   let kept = drawn.get(board);
   if (kept?.drawnFor !== drawnFor || kept.cardLayer.parentNode !== board) kept = null;
   if (!kept) {
@@ -164,7 +196,7 @@ export function drawTable(board, view, pick, hint = null) {
       const above = positions[index + 2];
       const hidden = Boolean(above && above.x === positions[index].x && above.y === positions[index].y);
       const key = `${slot.name}:${index}`;
-      const element = take(kept.cards, cardsNow, `${key}|${card.card}|${hidden}`, () => cardElement(card.card, hidden, { back, large }));
+      const element = take(kept.cards, cardsNow, `${key}|${card.card}|${hidden}`, () => cardElement(card.card, hidden, { back, large, language: lang }));
       const picked = Boolean(pickKey && slot.name === pick.pile && index >= pick.index);
       element.setAttribute("class", pictureClass.get(element));
       element.classList.toggle("locked", Boolean(card.locked));

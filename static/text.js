@@ -53,3 +53,16 @@ export function optionLabel(name, lang = "en") {
 export function valueLabel(name, value, lang = "en") {
   return (OPTION_LABELS[lang]?.[name] ?? OPTION_LABELS.en[name] ?? [name, {}])[1][value] ?? value;
 }
+
+// A card's index as the corner of the card shows it: German cards say B, D, K for Bube, Dame, König.
+const RANK_INDEX = {
+  en: { T: "10", J: "J", Q: "Q", K: "K", A: "A" },
+  de: { T: "10", J: "B", Q: "D", K: "K", A: "A" },
+};
+const SUIT_SIGNS = { C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660" };
+
+/** The rank as the card's corner shows it ("Q"; "D" in German). */
+export const rankIndex = (rank, lang = "en") => (RANK_INDEX[lang] ?? RANK_INDEX.en)[rank] ?? rank;
+
+/** A face-up card in short ("Q♥", "D♥" in German) from its text form ("QH"). */
+export const shortCard = (code, lang = "en") => `${rankIndex(code[0], lang)}${SUIT_SIGNS[code[1]] ?? code[1]}`;

@@ -391,3 +391,33 @@ def test_a_challenge_of_a_daily_found_before_is_not_searched_for_again(monkeypat
     monkeypatch.setattr(solitaire_bridge, "daily", no_search)
     answer = send(bridge, type="verify", game="pyramid", options={}, daily="2026-11-30", moves=[])
     assert answer["ok"] and answer["won"] is False
+
+
+@pytest.mark.parametrize(
+    ("game", "pile", "index", "reason"),
+    [
+        ("klondike", "tableau-1", 0, None),  # deal 3's lone card of column 1 can move
+        ("klondike", "tableau-2", 0, "Face-down cards cannot be moved."),
+        ("klondike", "tableau-3", 2, "That card has nowhere to go now."),
+        ("freecell", "tableau-1", 0, "Only a run down in alternating colours moves together."),
+        ("spider", "tableau-1", 0, "Face-down cards cannot be moved."),
+        ("pyramid", "pyramid-1", 0, "The Ace of Diamonds is still covered by a card below it."),
+        ("tripeaks", "peak-20", 0, "The 4 of Spades is not one rank above or below the 10 of Clubs."),
+        ("tripeaks", "peak-1", 0, "Peak-1 is face down: it turns up when both cards covering it are gone."),
+    ],
+)
+def test_why_a_card_cannot_move(game: str, pile: str, index: int, reason: str | None) -> None:
+    """The page asks when a player tries to lift a card that cannot move; the game is unchanged."""
+    bridge = Bridge()
+    before = send(bridge, type="new", game=game, deal=3)
+    answer = send(bridge, type="why", **{"from": pile, "index": index})
+    assert answer == {"ok": True, "reason": reason}
+    assert send(bridge, type="view") == before
+
+
+def test_why_in_german_and_for_a_card_that_is_not_there() -> None:
+    bridge = Bridge()
+    send(bridge, type="language", language="de")
+    send(bridge, type="new", game="klondike", deal=1)
+    assert send(bridge, type="why", **{"from": "tableau-2", "index": 0})["reason"] == "Verdeckte Karten lassen sich nicht ziehen."
+    assert send(bridge, type="why", **{"from": "tableau-2", "index": 9})["ok"] is False

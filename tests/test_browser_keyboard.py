@@ -243,7 +243,7 @@ def test_announcements_and_states_in_german(browser: Any, site_url: str) -> None
         page.keyboard.press("Enter")
         said(page).to_have_text("Karo 7 auf Spalte 7.")
         page.keyboard.press("h")
-        expect(page.locator("#announcer")).to_contain_text("Tipp: ")
+        expect(page.locator("#notice")).to_contain_text("Tipp: ")
         page.keyboard.press("?")
         expect(page.locator("#rules")).to_be_visible()
         expect(page.locator("#rules-text")).to_contain_text("Pfeiltasten")

@@ -132,8 +132,33 @@ def test_a_drop_on_an_illegal_place_returns_the_cards(page: Any, site_url: str) 
     page.mouse.move(target["x"] + target["width"] / 2, target["y"] + 40, steps=8)
     page.mouse.up()
     assert pile_cards(page, "tableau-1") == ["7D"]
+    page.wait_for_selector('[data-card][data-pile="tableau-1"].refused', state="attached")  # it shakes
+    assert text_of(page, "notice") == "The 7 of Diamonds cannot go on the 6 of Diamonds: columns build down by one in alternating colours."
+    page.wait_for_selector("[data-card].refused", state="detached")
     assert card(page, "tableau-1", 0).bounding_box() == source
     assert text_of(page, "moves") == "0"
+
+
+def test_a_card_that_cannot_move_says_so_when_lifted(page: Any, site_url: str) -> None:
+    open_page(page, site_url + "?game=klondike&deal=1")
+    card(page, "tableau-2", 1).click()  # the 6D: no place for it
+    page.wait_for_selector('[data-card][data-pile="tableau-2"][data-index="1"].refused', state="attached")
+    assert text_of(page, "notice") == "That card has nowhere to go now."
+    assert page.locator("[data-card].picked").count() == 0
+    card(page, "tableau-3", 0).click(position={"x": 30, "y": 5})  # face down: its visible strip
+    assert text_of(page, "notice") == "Face-down cards cannot be moved."
+    assert text_of(page, "moves") == "0"
+
+
+def test_a_click_on_a_place_that_does_not_take_the_picked_card_says_why(page: Any, site_url: str) -> None:
+    open_page(page, site_url + "?game=klondike&deal=1")
+    card(page, "tableau-1", 0).click()  # the 7D, picked
+    assert page.locator("[data-card].picked").count() == 1
+    card(page, "tableau-2", 1).click()  # the 6D: not a place for the 7D
+    page.wait_for_selector('[data-card][data-pile="tableau-1"].refused', state="attached")
+    assert text_of(page, "notice").startswith("The 7 of Diamonds cannot go on the 6 of Diamonds")
+    assert page.locator("[data-card].picked").count() == 0  # the picked card went back, nothing else was picked
+    assert pile_cards(page, "tableau-1") == ["7D"] and text_of(page, "moves") == "0"
 
 
 def test_click_the_stock_to_draw(page: Any, site_url: str) -> None:
@@ -228,6 +253,9 @@ def test_hint_marks_a_move_by_button_and_key(page: Any, site_url: str) -> None:
     settled(page)
     assert page.locator("[data-card].hinted").count() >= 1
     assert page.locator(".drop-target").count() == 1
+    # In words: shown with the cards' corners, read out with their names.
+    assert page.locator('#notice [aria-hidden="true"]').inner_text() == "Hint: move 7\u2666 onto 8\u2660."
+    assert page.locator("#notice .visually-hidden").text_content() == "Hint: 7 of Diamonds to Column 7."
     card(page, "tableau-1", 0).click()  # picking a card clears the hint
     assert page.locator("[data-card].hinted").count() == 0
     page.keyboard.press("Escape")

@@ -173,6 +173,8 @@ def test_a_drop_on_an_illegal_place_glides_back(lively: Any, site_url: str) -> N
     assert pile_cards(lively, "tableau-1") == ["7D"]
     assert lively.locator(FLYING).count() == 1  # the card on its way back
     landed(lively)
+    lively.wait_for_selector("[data-card].refused", state="detached")  # it has shaken: the rules refused it
+    lively.wait_for_function("document.getAnimations().length === 0")
     assert card(lively, "tableau-1", 0).bounding_box() == source
 
 

@@ -188,6 +188,22 @@ class Rules(ABC, Generic[P]):
                 return move
         raise IllegalMove("the stock is used up")
 
+    def refusal(self, position: P, source: str, count: int) -> str | None:
+        """Why the top ``count`` cards of ``source`` cannot move now, or None when they can:
+        the rules' reason when every place but the stock refuses them for the same one
+        (a face-down card, cards that are not a run, a covered card), else that they have
+        nowhere to go. Games where cards go to one place only override it."""
+        if any(move.source == source and move.count == count for move in self.legal_moves(position)):
+            return None
+        reasons = set()
+        for pile in self.slots():
+            if pile.name not in (source, "stock"):
+                try:
+                    self.apply(position, Move(source, pile.name, count))
+                except IllegalMove as refused:
+                    reasons.add(str(refused))
+        return reasons.pop() if len(reasons) == 1 else "that card has nowhere to go now"
+
     @abstractmethod
     def safe_moves(self, position: P) -> list[Move]:
         """Moves to the foundations that can never hurt (played automatically when the player wants)."""

@@ -170,6 +170,14 @@ class TriPeaks(Rules[TriPeaksPosition]):
         """A click on the stock always asks for a card, so ``apply`` can say why none comes."""
         return Move("stock", "waste")
 
+    def refusal(self, position: TriPeaksPosition, source: str, count: int) -> str | None:
+        """A peak card goes to the waste or nowhere: the waste's reason."""
+        try:
+            self.apply(position, Move(source, "waste", count))
+        except IllegalMove as refused:
+            return str(refused)
+        return None
+
     def apply(self, position: TriPeaksPosition, move: Move) -> TriPeaksPosition:
         if move.source == move.target:
             raise IllegalMove("a card must move to another pile")

@@ -1,0 +1,93 @@
+"""Cards that fit: at every size from a phone to a large screen, upright and sideways, a long
+column shows the whole index (rank and suit) of every face-up card and a sliver of every
+face-down card, and no card leaves the window. Read off the real page's bounding boxes."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+from conftest import ROOT, PageWatch
+from test_browser_looks import close, new_page
+from test_browser_klondike import open_page
+
+from solitaire.cards import card_text
+from solitaire.game import parse_move
+from solitaire.registry import make_rules
+
+pytestmark = pytest.mark.browser
+
+SIZES = [(360, 640), (390, 844), (844, 390), (768, 1024), (1366, 768), (1440, 900), (1920, 1080), (2560, 1440)]
+INDEX_END = 31 / 140  # where the top-left index of a card ends, in card heights (static/cards.js)
+SLIVER_PX = 1.5  # the least a face-down card shows (2 px apart; a back is drawn 1.5 units inside its box)
+
+
+def long_spider_column() -> tuple[dict[str, str], str]:
+    """Spider, one suit, deal 3, after the first 65 moves of the solver's line: a column of
+    34 cards, 29 of them face up."""
+    options = {"suits": "1"}
+    rules = make_rules("spider", options)
+    line = subprocess.run(
+        [sys.executable, "-m", "solitaire", "solve", "spider", "3", "--suits", "1"],
+        capture_output=True, text=True, check=True, env={"PYTHONPATH": str(ROOT / "py")},
+    ).stdout.split()
+    position = rules.deal(3)
+    for text in line[1:66]:
+        position = rules.apply(position, parse_move(text))
+    assert max(len(pile.cards) for pile in rules.piles(position)) == 34
+    return options, rules.text_layout(position)
+
+
+def long_klondike_column() -> tuple[dict[str, str], str]:
+    """Klondike with a 19-card column: six face down, then King to Ace."""
+    rules = make_rules("klondike", {})
+    column = ["KH", "QS", "JH", "TS", "9H", "8S", "7H", "6S", "5H", "4S", "3H", "2S", "AH"]
+    down = ["2C", "3C", "4C", "5C", "6C", "7C"]
+    rest = [card_text(card) for card in sorted(rules.deal(1).stock + sum(rules.deal(1).tableau, ())) if card_text(card) not in column + down]
+    layout = "\n".join([f"tableau-7: {' '.join(f'[{c}]' for c in down)} {' '.join(column)}", "stock: " + " ".join(f"[{c}]" for c in rest)])
+    return {"draw": "1", "scoring": "standard", "timed": "off", "open": "off"}, layout
+
+
+POSITIONS = {"spider": long_spider_column, "klondike": long_klondike_column}
+
+# Every card's box, per pile, bottom first, as the player sees it.
+BOXES = """() => {
+  const piles = {};
+  for (const element of document.querySelectorAll('#board [data-card]')) {
+    const box = element.getBoundingClientRect();
+    (piles[element.dataset.pile] ??= []).push({index: Number(element.dataset.index), card: element.dataset.card,
+      top: box.top, bottom: box.bottom, left: box.left, right: box.right, height: box.height});
+  }
+  for (const cards of Object.values(piles)) cards.sort((a, b) => a.index - b.index);
+  return {piles, width: innerWidth, height: innerHeight};
+}"""
+
+
+@pytest.mark.parametrize("game", POSITIONS)
+@pytest.mark.parametrize(("width", "height"), SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_every_face_up_index_shows_in_a_long_column(browser: Any, site_url: str, watch: PageWatch, game: str, width: int, height: int) -> None:
+    options, layout = POSITIONS[game]()
+    save = {"version": 1, "game": game, "options": options, "deal": 3, "daily": None, "layout": layout, "turns": [], "undone": [], "seconds": 0}
+    context, page = new_page(browser, watch, reduced_motion="reduce", viewport={"width": width, "height": height})
+    try:
+        page.add_init_script(f"localStorage.setItem('solitaire.game', {json.dumps(json.dumps(save))})")
+        open_page(page, site_url)
+        seen = page.evaluate(BOXES)
+        longest = max((cards for name, cards in seen["piles"].items() if name.startswith("tableau")), key=len)
+        assert len(longest) == (34 if game == "spider" else 19)
+        for name, cards in seen["piles"].items():
+            for card, above in zip(cards, cards[1:]) if name.startswith("tableau") else ():  # the fanned piles
+                shown = above["top"] - card["top"]
+                if card["card"] == "down":
+                    assert shown >= SLIVER_PX - 0.01, (card, above)
+                else:
+                    assert shown >= INDEX_END * card["height"] - 0.5, (card, above, shown)
+            for card in (card for card in cards if card["height"] > 0):  # cards unseen under others have no picture
+                assert card["left"] >= -0.5 and card["right"] <= seen["width"] + 0.5, card
+                assert card["top"] >= -0.5 and card["bottom"] <= seen["height"] + 0.5, card
+        assert page.evaluate("document.scrollingElement.scrollHeight <= innerHeight && document.scrollingElement.scrollWidth <= innerWidth")
+    finally:
+        close(context, page, watch)
