@@ -165,3 +165,18 @@ def test_tomorrows_daily_is_found_while_the_page_is_idle(page: Any, site_url: st
             break
         page.wait_for_timeout(50)
     assert found == [expected]
+
+
+def test_the_calendar_names_the_weekdays_and_opens_a_days_deal(page: Any, site_url: str) -> None:
+    page.goto(site_url + "?game=klondike&deal=5")
+    page.wait_for_selector(READY, state="attached")
+    page.locator("#open-stats").click()
+    month = page.locator("#stats-body .calendar").last  # this month
+    expect(month.locator(".weekday")).to_have_text(["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"])
+    today = page.evaluate("() => { const d = new Date(); return d.getDate(); }")
+    days = month.locator("button.day")
+    expect(days).to_have_count(today)  # the days up to today open; later ones do not
+    days.first.click()
+    expect(page.locator("#stats")).not_to_be_visible()
+    first = page.evaluate("() => { const d = new Date(); return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-01`; }")
+    expect(page.locator("#deal-label")).to_contain_text(f"Daily {first}", timeout=60_000)

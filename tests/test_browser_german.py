@@ -100,3 +100,24 @@ def test_the_check_catches_english(page: Any, site_url: str) -> None:
     page.wait_for_selector(READY, state="attached")
     found = english_left(page)
     assert "Undo" in found and any("Column" in text for text in found)
+
+
+def test_german_cards_and_dates(german: Any, site_url: str) -> None:
+    """German court cards read B and D (Bube, Dame; König K, Ass A) in their corners, a daily's
+    date reads 2.12.2026, and the hint names the cards the German way."""
+    german.goto(site_url + "?game=klondike&deal=617&open=on")  # every card face up
+    german.wait_for_selector(READY, state="attached")
+    corners = german.evaluate(
+        """() => Object.fromEntries([...document.querySelectorAll('[data-card] use')].map((use) => {
+             const symbol = document.querySelector(use.getAttribute('href'));
+             const texts = [...new Set([...symbol.querySelectorAll('text')].map((text) => text.textContent))];
+             return [use.closest('[data-card]').dataset.card, texts];
+           }))"""
+    )
+    by_rank = {code[0]: texts for code, texts in corners.items()}
+    assert {rank: by_rank[rank] for rank in "JQKAT"} == {"J": ["B"], "Q": ["D"], "K": ["K"], "A": ["A"], "T": ["10"]}
+    queen = next(code for code in corners if code[0] == "Q")
+    assert german.locator(f'[data-card="{queen}"]').get_attribute("aria-label").endswith(" Dame")
+    german.goto(site_url + "?game=klondike&daily=2026-11-29")
+    german.wait_for_selector(READY, state="attached")
+    expect(german.locator("#deal-label")).to_contain_text("Tagesspiel 29.11.2026")
