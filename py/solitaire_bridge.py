@@ -42,7 +42,16 @@ Messages (``type`` and its fields):
   searched) and, once found, ``deal`` and ``candidate``. A ``new`` message for that daily then
   starts at once; without this, ``new`` searches for the daily to the end
   before it answers.
-- ``hint``: the move to suggest (answered without a view): ``kind``
+- ``winnable``: ``game``, ``options``, ``first`` (a deal number), ``nodes``
+  and optionally ``ms``: as ``daily``, a slice of the search for the first deal
+  from ``first`` on that the solver proves winnable ("winnable deals only"):
+  ``found``, ``done``, ``tried`` and, once found, ``deal`` and ``proven``
+  (false when no deal of the first 64 was proven). A ``new`` message for that
+  deal then starts with its proof.
+- ``check``: the player asks "Winnable?": the game is marked assisted (the
+  view's ``assisted``), and the page shows the live verdict from then on.
+- ``hint``: the move to suggest (answered without a view; the game is marked
+  assisted): ``kind``
   (``winning``, ``promising``, ``stock`` or ``none``) and ``from``, ``index``,
   ``to`` as a move message names them.
 - ``why``: ``from``, ``index``: why the picked cards cannot move now
@@ -69,7 +78,7 @@ from typing import Any
 
 from solitaire.cards import card_text
 from solitaire.analysis import Analyst
-from solitaire.daily import Daily, DailyFinder, daily, parse_date
+from solitaire.daily import Daily, DailyFinder, WinnableFinder, daily, parse_date
 from solitaire.difficulty import rating
 from solitaire.game import MAX_DEAL, IllegalMove, Move, OptionError, parse_move
 from solitaire.registry import GAMES, make_rules, option_specs
@@ -93,6 +102,8 @@ class Bridge:
         self.autoplay = False
         self.finder: tuple[DailyKey, DailyFinder] | None = None  # the daily being searched for
         self.dailies: dict[DailyKey, Daily] = {}  # the dailies found
+        self.seeker: tuple[DealKey, WinnableFinder] | None = None  # a winnable deal being searched for, from a first deal
+        self.proofs: dict[DealKey, Verdict] = {}  # the winnable deals found
         self.language = DEFAULT_LANGUAGE
         self.handlers: dict[str, Callable[[JsonObject], None]] = {
             "new": self.new_game,
@@ -100,6 +111,7 @@ class Bridge:
             "stock": self.stock,
             "foundation": self.to_foundation,
             "tap": self.tap,
+            "check": self.check,
             "undo": lambda _: self.current().undo(),
             "redo": lambda _: self.current().redo(),
             "complete": lambda _: self.current().complete(),
@@ -127,11 +139,14 @@ class Bridge:
             if kind == "verify":
                 return json.dumps(verify(message, self.dailies))
             if kind == "hint":
+                self.current().assisted = True
                 return json.dumps(self.hint())
             if kind == "why":
                 return json.dumps(self.why(message))
             if kind == "daily":
                 return json.dumps(self.find_daily(message))
+            if kind == "winnable":
+                return json.dumps(self.find_winnable(message))
             if kind not in self.handlers:
                 raise MessageError(f"unknown message type {kind!r}")
             self.follow(lambda: self.handlers[kind](message))
@@ -177,7 +192,33 @@ class Bridge:
     # -- message handlers ----------------------------------------------------------
 
     def new_game(self, message: JsonObject) -> None:
-        self.start(*new_session(message, self.autoplay, self.dailies))
+        session, proof = new_session(message, self.autoplay, self.dailies)
+        if proof is None and session.daily is None:
+            proof = self.proofs.get(deal_key(session.rules.game_id, session.rules.options, session.deal))
+        self.start(session, proof)
+
+    def find_winnable(self, message: JsonObject) -> JsonObject:
+        """Search a slice for the first deal from ``first`` on that the solver proves winnable
+        ("winnable deals only"); answered as ``daily`` is. A ``new`` message for the deal found
+        then starts with its proof."""
+        began = time.perf_counter()
+        game = text_field(message, "game")
+        rules = make_rules(game, options_field(message))
+        first = message.get("first")
+        if not isinstance(first, int) or isinstance(first, bool):
+            raise MessageError(f"the first deal must be a whole number, not {first!r}")
+        key = deal_key(game, rules.options, first)
+        if self.seeker is None or self.seeker[0] != key:
+            self.seeker = (key, WinnableFinder(game, rules.options, first))
+        seeker = self.seeker[1]
+        in_time(message, lambda nodes: seeker.run(nodes) is not None, began)
+        found = seeker.result
+        if found is None:
+            return {"ok": True, "found": False, "done": False, "tried": seeker.tried}
+        self.seeker = None
+        if found.verdict is not None:
+            self.proofs[deal_key(game, rules.options, found.deal)] = found.verdict
+        return {"ok": True, "found": True, "done": True, "tried": found.index + 1, "deal": found.deal, "proven": found.verdict is not None}
 
     def find_daily(self, message: JsonObject) -> JsonObject:
         """Search for a day's deal in a slice of nodes (see ``daily`` in the module's text)."""
@@ -228,6 +269,10 @@ class Bridge:
         ]
         sizes = {pile.name: len(pile.cards) for pile in session.rules.piles(session.position)}
         session.play(tap_choice(moves, sizes))
+
+    def check(self, _: JsonObject) -> None:
+        """The player asks "Winnable?": from now on the page shows the verdict, and the game is assisted."""
+        self.current().assisted = True
 
     def set_autoplay(self, message: JsonObject) -> None:
         self.autoplay = bool(message.get("on"))
@@ -348,6 +393,7 @@ class Bridge:
             "score": session.score(),
             "moves": session.move_count,
             "seconds": session.seconds(),
+            "assisted": session.assisted,
             "clockRunning": session.running_since is not None,
             "status": "won" if won else "stuck" if session.is_stuck() else "playing",
             "canUndo": bool(session.turns),
@@ -369,6 +415,14 @@ DailyKey = tuple[str, tuple[tuple[str, str], ...], str]
 def daily_key(game: str, options: Mapping[str, str], date: str) -> DailyKey:
     """What names a daily: game, options and date (checked)."""
     return game, tuple(sorted(options.items())), parse_date(date).isoformat()
+
+
+DealKey = tuple[str, tuple[tuple[str, str], ...], int]
+
+
+def deal_key(game: str, options: Mapping[str, str], deal: int) -> DealKey:
+    """What names a deal: game, options and number."""
+    return game, tuple(sorted(options.items())), deal
 
 
 def new_session(

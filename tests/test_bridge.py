@@ -421,3 +421,50 @@ def test_why_in_german_and_for_a_card_that_is_not_there() -> None:
     send(bridge, type="new", game="klondike", deal=1)
     assert send(bridge, type="why", **{"from": "tableau-2", "index": 0})["reason"] == "Verdeckte Karten lassen sich nicht ziehen."
     assert send(bridge, type="why", **{"from": "tableau-2", "index": 9})["ok"] is False
+
+
+def test_a_hint_or_the_winnable_check_marks_the_game_assisted_and_the_mark_stays() -> None:
+    bridge = started()
+    assert send(bridge, type="view")["assisted"] is False
+    send(bridge, type="complete")  # Finish is not help: nothing to finish here, and no mark either
+    assert send(bridge, type="view")["assisted"] is False
+    send(bridge, type="hint")
+    view = send(bridge, type="undo")  # nothing to undo: refused
+    view = send(bridge, type="view")
+    assert view["assisted"] is True and view["save"]["assisted"] is True
+    again = Bridge()
+    assert send(again, type="load", save=view["save"])["assisted"] is True
+    checked = started()
+    assert send(checked, type="check")["assisted"] is True
+
+
+def test_winnable_deals_only_finds_a_proven_deal_and_new_starts_with_its_proof() -> None:
+    """Klondike draw three from deal 12 on (12 is unknown within the budget, 13 unwinnable):
+    the first deal the solver proves winnable."""
+    bridge = Bridge()
+    answer = {"done": False}
+    slices = 0
+    while not answer["done"]:
+        answer = send(bridge, type="winnable", game="klondike", options={"draw": "3"}, first=12, nodes=300)
+        slices += 1
+    assert answer["found"] and answer["proven"] and answer["deal"] >= 14 and slices > 1
+    rules = make_rules("klondike", {"draw": "3"})
+    from solitaire.solver import solver_for
+
+    solver = solver_for(rules)
+    for deal in range(12, answer["deal"]):  # the deals before it were not proven
+        assert solver.solve(rules.deal(deal), solver.daily_budget).status != "winnable"
+    view = send(bridge, type="new", game="klondike", options={"draw": "3"}, deal=answer["deal"])
+    assert view["analysis"]["status"] == "winnable" and view["analysis"]["difficulty"] is not None
+
+
+@pytest.mark.parametrize("first", [0, 2**31])
+def test_winnable_deals_only_refuses_a_bad_first_deal(first: object) -> None:
+    answer = send(Bridge(), type="winnable", game="klondike", options={}, first=first, nodes=10)
+    assert answer["ok"] is False and answer["error"].startswith("Deal numbers run from 1 to ")
+
+
+@pytest.mark.parametrize("first", ["7", None, 7.5, True])
+def test_winnable_deals_only_needs_a_whole_first_deal(first: object) -> None:
+    answer = send(Bridge(), type="winnable", game="klondike", options={}, first=first, nodes=10)
+    assert answer["ok"] is False and "first deal must be a whole number" in answer["error"]

@@ -131,6 +131,7 @@ BAD_SAVES = [
     ("a clock that is not a number", {"seconds": float("nan")}, "clock"),
     ("a daily date that does not exist", {"daily": "2026-02-30"}, "daily date is not a date"),
     ("a daily date that is not one", {"daily": "yesterday"}, "daily date is not a date"),
+    ("an assisted mark that is not true or false", {"assisted": "yes"}, "assisted mark"),
 ]
 
 
@@ -179,3 +180,12 @@ def test_a_long_session_holds_at_most_2_kb_per_move_of_history() -> None:
     result = long_session("klondike", moves=5_000)
     assert result["history"] >= 4_000, result
     assert result["perMove"] <= 2_048, result
+
+
+def test_the_assisted_mark_is_saved_and_a_save_without_one_is_unassisted() -> None:
+    session = new(3)
+    assert Session.from_save(session.to_save()).assisted is False
+    session.assisted = True
+    assert Session.from_save(session.to_save()).assisted is True
+    older = {key: value for key, value in session.to_save().items() if key != "assisted"}
+    assert Session.from_save(older).assisted is False

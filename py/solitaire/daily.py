@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import datetime
 import hashlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from .game import MAX_DEAL, OptionError
@@ -60,21 +60,22 @@ def candidate(game_id: str, options: Mapping[str, str], date: str, index: int) -
     return int.from_bytes(digest[:8], "big") % MAX_DEAL + 1
 
 
-class DailyFinder:
-    """The search for a day's deal, run in slices of nodes (the page must not freeze).
+class DealFinder:
+    """The search for a proven winnable deal among candidates, run in slices of nodes (the page
+    must not freeze): the daily deal of a date, or a "winnable deals only" new game.
 
-    ``run(nodes)`` tries candidates in order, each with a fresh search of at
-    most the solver's ``daily_budget`` nodes, and returns the ``Daily`` once
-    it is known, else None. Slices of any size give the same deal.
-    ``known`` names a candidate found before (the page remembers them): when
-    its search proves it winnable it is taken at once, skipping the
-    candidates before it; otherwise the search starts from candidate 0.
+    ``run(nodes)`` tries candidates ``number(0)``, ``number(1)``, ... in order, each with a
+    fresh search of at most the solver's ``daily_budget`` nodes, and returns the ``Daily``
+    once it is known, else None. Slices of any size give the same deal. ``known`` names a
+    candidate found before (the page remembers them): when its search proves it winnable it
+    is taken at once, skipping the candidates before it; otherwise the search starts from
+    candidate 0. Should none of ``MAX_CANDIDATES`` be proven, candidate 0 is the deal, unproven.
     """
 
-    def __init__(self, game_id: str, options: Mapping[str, str], date: str, known: int | None = None) -> None:
+    def __init__(self, game_id: str, options: Mapping[str, str], number: Callable[[int], int], known: int | None = None) -> None:
         self.game_id = game_id
         self.rules = make_rules(game_id, options)
-        self.date = parse_date(date).isoformat()
+        self.number = number
         self.index = 0
         self.known = known if isinstance(known, int) and 0 <= known < MAX_CANDIDATES else None
         self.result: Daily | None = None
@@ -86,12 +87,9 @@ class DailyFinder:
             return
         self.next_candidate(self.known or 0)
 
-    def number(self, index: int) -> int:
-        return candidate(self.game_id, self.rules.options, self.date, index)
-
     def run(self, nodes: int) -> Daily | None:
         """Search for at most ``nodes`` more nodes (a slice ends early when a
-        candidate's search ends); the day's deal once known."""
+        candidate's search ends); the deal once known."""
         if self.result is not None or self.solver is None:
             return self.result
         verdict = self.search.run(nodes)
@@ -118,6 +116,24 @@ class DailyFinder:
     def tried(self) -> int:
         """Candidates searched so far (for the page's progress)."""
         return self.index + (self.result is not None)
+
+
+class DailyFinder(DealFinder):
+    """The search for a day's deal: the candidates of the date (see ``candidate``)."""
+
+    def __init__(self, game_id: str, options: Mapping[str, str], date: str, known: int | None = None) -> None:
+        self.date = parse_date(date).isoformat()
+        validated = make_rules(game_id, options).options
+        super().__init__(game_id, options, lambda index: candidate(game_id, validated, self.date, index), known)
+
+
+class WinnableFinder(DealFinder):
+    """A "winnable deals only" new game: the first deal from ``first`` on that the solver proves."""
+
+    def __init__(self, game_id: str, options: Mapping[str, str], first: int) -> None:
+        if not isinstance(first, int) or isinstance(first, bool) or not 1 <= first <= MAX_DEAL:
+            raise OptionError(f"deal numbers run from 1 to {MAX_DEAL}, not {first!r}")
+        super().__init__(game_id, options, lambda index: (first - 1 + index) % MAX_DEAL + 1)
 
 
 def daily(game_id: str, options: Mapping[str, str], date: str, known: int | None = None) -> Daily:

@@ -63,6 +63,8 @@ class Session:
         self.undone: list[Turn] = []  # turns taken back, the last one is redone first
         self.banked_seconds = 0.0  # play time before the clock last started
         self.running_since: float | None = None
+        # A hint or the "Winnable?" check was used: a win still counts, but apart (never undone).
+        self.assisted = False
 
     # -- state -----------------------------------------------------------------
 
@@ -179,6 +181,7 @@ class Session:
             "turns": [[move_notation(m) for m in turn] for turn in self.turns],
             "undone": [[move_notation(m) for m in turn] for turn in self.undone],
             "seconds": self.seconds(),
+            "assisted": self.assisted,
         }
 
     @classmethod
@@ -209,6 +212,9 @@ class Session:
             layout = data.get("layout")
             if layout is not None and not isinstance(layout, str):
                 raise SaveError("the save's layout is not text")
+            assisted = data.get("assisted", False)  # saves before it was kept have none
+            if not isinstance(assisted, bool):
+                raise SaveError("the save's assisted mark is not true or false")
             session = cls(make_rules(str(data.get("game")), options), deal, daily, autoplay, clock, layout)
             for turn in read_turns(data.get("turns")):
                 session.push(turn, session.replay(session.position, turn))
@@ -218,6 +224,7 @@ class Session:
             for turn in reversed(session.undone):  # redo must work too
                 position = session.replay(position, turn)
             session.banked_seconds = float(seconds)
+            session.assisted = assisted
         except (OptionError, IllegalMove) as error:
             raise SaveError(f"the save does not replay: {error}") from None
         return session
