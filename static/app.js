@@ -130,7 +130,8 @@ async function actNow(message, quiet) {
 function showAddress() {
   const view = state.view;
   if (!view || view.save?.layout) return;
-  const url = dealUrl(view, challengeFor(view)?.claimed ?? null);
+  const challenge = challengeFor(view);
+  const url = dealUrl(view, challenge?.claimed ?? null, location.href, Boolean(challenge?.assisted));
   if (url !== location.href) history.replaceState(null, "", url);
 }
 
@@ -297,14 +298,18 @@ function renderBar(view, dealText = null) {
   $("game-picker").value = view.game;
   document.title = `${gameName(view.game, language())} · ${t("page.title")}`;
   const deal = dealText ?? (view.daily ? t("deal.daily", { date: view.daily }) : t("deal.number", { deal: view.deal }));
-  const difficulty = view.analysis?.difficulty;
-  $("deal-label").textContent = difficulty ? t("deal.difficulty", { deal, difficulty: t(`difficulty.${difficulty}`) }) : deal;
+  const difficulty = looks().hideDifficulty ? null : view.analysis?.difficulty;
+  const dealWords = view.assisted ? t("deal.assisted", { deal }) : deal;
+  $("deal-label").textContent = difficulty ? t("deal.difficulty", { deal: dealWords, difficulty: t(`difficulty.${difficulty}`) }) : dealWords;
   const status = view.analysis?.status ?? "none";
-  $("winnable-stat").hidden = status === "none";
+  // The verdict only once asked for (the game then counts as assisted); never when hidden in Settings.
+  $("winnable-stat").hidden = status === "none" || looks().hideWinnable;
+  $("check-winnable").hidden = Boolean(view.assisted);
+  $("winnable").hidden = !view.assisted;
   $("winnable").textContent = status === "none" ? "" : t(`winnable.${status}`);
   // Room from the start for the longest difficulty and verdict: when the proof comes in, the bar
   // keeps its rows and the table does not move (no layout shift).
-  const labels = DIFFICULTIES.map((name) => t("deal.difficulty", { deal, difficulty: t(`difficulty.${name}`) }));
+  const labels = DIFFICULTIES.map((name) => t("deal.difficulty", { deal: dealWords, difficulty: t(`difficulty.${name}`) }));
   $("deal-label").style.minWidth = `${widest($("deal-label"), labels)}px`;
   $("winnable").style.minWidth = `${widest($("winnable"), VERDICTS.map((name) => t(`winnable.${name}`)))}px`;
   $("winnable").dataset.status = status;
@@ -368,7 +373,8 @@ function resultText(moves, score, seconds = null) {
 function showWin() {
   const view = state.view;
   const which = view.daily ? t("won.daily", { date: view.daily }) : t("won.deal", { deal: view.deal });
-  $("won-summary").textContent = t("won.summary", { deal: which, details: resultText(view.moves, view.score, view.seconds) });
+  const summary = t("won.summary", { deal: which, details: resultText(view.moves, view.score, view.seconds) });
+  $("won-summary").textContent = view.assisted ? `${summary} ${t("won.assisted")}` : summary;
   const challenge = challengeFor(view);
   $("won-challenge").hidden = !challenge;
   if (challenge) {
@@ -417,6 +423,27 @@ function showStatsBody() {
   });
 }
 
+/** A hint or the Winnable? check marked the game assisted (in Python): keep the mark with the game now. */
+async function markedAssisted() {
+  if (state.view.assisted) return;
+  const answer = await send({ type: "save" });
+  if (!answer.ok) return;
+  state.view = { ...state.view, assisted: true, save: answer.save };
+  renderBar(state.view);
+  save();
+}
+
+/** "Winnable?": the live verdict from now on; the game counts as assisted. */
+function checkWinnable() {
+  return exchange(async () => {
+    const answer = await send({ type: "check" });
+    if (!answer.ok) return notify(answer.error);
+    await markedAssisted();
+    announce(t(`winnable.${state.view.analysis?.status ?? "none"}`));
+    return undefined;
+  });
+}
+
 function showHint() {
   return exchange(showHintNow);
 }
@@ -424,6 +451,7 @@ function showHint() {
 async function showHintNow() {
   const answer = await send({ type: "hint" });
   if (!answer.ok) return notify(answer.error);
+  await markedAssisted();
   const hint = answer.hint;
   if (hint.kind === "none") return notify(t("hint.none"));
   if (hint.kind === "stock") notify(t("hint.stock"));
@@ -516,6 +544,11 @@ async function startGame(request, givingUp = false) {
   state.dailySearch?.cancel(); // an earlier start's search: its game will not be played
   state.preparing?.cancel(); // tomorrow's daily gives way; it starts again when the worker is idle
   if (request.daily && !(await findDaily(request, start))) return false;
+  if (isRandom(request) && storage.winnableOnly(request.game)) {
+    const deal = await findWinnable(request, start);
+    if (deal === null) return false;
+    request = { ...request, deal };
+  }
   if (start !== state.starts) return false;
   const givenUp = givingUp && inProgress() ? state.view : null;
   await saveNow(); // the game on the table is on disk before another takes the table
@@ -569,6 +602,29 @@ async function openGame(request) {
   return startGame(request);
 }
 
+/** A request for a random deal (no deal number, daily or set-up position). */
+const isRandom = (request) => request.deal === undefined && !request.daily && !request.layout;
+
+/** "Winnable deals only": the first deal from a random one on that the solver proves winnable,
+ *  found in the worker (the notice counts the deals tried); null when a later start took over. */
+async function findWinnable(request, start) {
+  const first = 1 + Math.floor(Math.random() * (2 ** 31 - 1));
+  const message = { type: "winnable", game: request.game, options: request.options ?? {}, first };
+  const search = state.engine.search(message, {
+    priority: PRIORITY.daily,
+    onProgress: (answer) => start === state.starts && showSearch(t("winnable.search"), answer.tried + 1, start),
+  });
+  state.dailySearch = search;
+  try {
+    const answer = await search.done;
+    if (answer === null || start !== state.starts) return null;
+    return answer.ok && answer.found ? answer.deal : first; // a refused request: "new" explains it
+  } finally {
+    if (state.dailySearch === search) state.dailySearch = null;
+    endSearch(start);
+  }
+}
+
 // -- daily deals: found in the worker, in slices ---------------------------------------
 
 /** What names a remembered daily: the build of Python that found it, game, options, date. */
@@ -586,7 +642,7 @@ async function findDaily(request, start) {
   if (known !== null) message.candidate = known;
   const search = state.engine.search(message, {
     priority: PRIORITY.daily,
-    onProgress: (answer) => start === state.starts && showSearch(request.daily, answer.tried + 1, start),
+    onProgress: (answer) => start === state.starts && showSearch(searchText(request.daily), answer.tried + 1, start),
   });
   state.dailySearch = search;
   try {
@@ -620,10 +676,11 @@ function prepareTomorrow() {
   });
 }
 
-/** Say which candidate is searched: on the loading screen at start-up, else in the notice.
- *  Only the sentence is read out; the candidate count changes too often for a screen reader. */
-function showSearch(date, candidate, start) {
-  const text = t(date === today() ? "daily.searchToday" : "daily.searchDate", { date });
+const searchText = (date) => t(date === today() ? "daily.searchToday" : "daily.searchDate", { date });
+
+/** Say which candidate is searched (`text`: what for): on the loading screen at start-up, else
+ *  in the notice. Only the sentence is read out; the candidate count changes too often for a screen reader. */
+function showSearch(text, candidate, start) {
   const count = t("daily.candidate", { candidate });
   const place = $("loading").hidden ? $("notice") : $("loading-text");
   if (place.firstChild?.textContent !== text) place.replaceChildren(text, " ", span(count));
@@ -670,10 +727,11 @@ async function checkChallenge(request) {
   } else if (!answer.won) {
     notify(t("challenge.notWon"));
   } else {
-    state.challenge = { ...claim, claimed: request.challenge, moves: answer.moves, score: answer.score };
+    state.challenge = { ...claim, claimed: request.challenge, moves: answer.moves, score: answer.score, assisted: request.assisted };
     showAddress();
     const score = answer.score === null ? "" : t("challenge.score", { score: answer.score });
-    $("challenge").textContent = t("challenge.banner", { moves: answer.moves, score });
+    const banner = t("challenge.banner", { moves: answer.moves, score });
+    $("challenge").textContent = request.assisted ? t("challenge.assisted", { banner }) : banner;
     $("challenge").hidden = false;
   }
 }
@@ -683,7 +741,7 @@ function openShare() {
   $("share-deal").value = dealUrl(view);
   const won = view.status === "won" && Boolean(view.save);
   $("share-challenge-part").hidden = !won;
-  $("share-challenge").value = won ? dealUrl(view, view.save.turns.flat()) : "";
+  $("share-challenge").value = won ? dealUrl(view, view.save.turns.flat(), location.href, view.assisted) : "";
   $("share").showModal();
 }
 
@@ -805,6 +863,15 @@ async function chooseGame(chosen) {
   fillGamePicker();
 }
 
+/** "Winnable deals only" for the game on the table (off by default: the classic feel). */
+function winnableOnlyField() {
+  const label = document.createElement("label");
+  const input = Object.assign(document.createElement("input"), { type: "checkbox", name: "winnableOnly" });
+  input.checked = storage.winnableOnly(state.view.game);
+  label.append(input, ` ${t("settings.winnableOnly", { game: gameName(state.view.game, language()) })}`);
+  return label;
+}
+
 /** The settings form: one group of radio buttons per option of the current game. */
 function openSettings() {
   const fields = state.view.optionSpecs.map((option) => {
@@ -824,6 +891,7 @@ function openSettings() {
     }
     return fieldset;
   });
+  if (state.view.analysis?.status !== "none") fields.push(winnableOnlyField());
   $("game-options").replaceChildren(...fields);
   const form = $("settings-form");
   form.elements.autoplay.checked = Boolean(state.view.autoplay);
@@ -841,6 +909,8 @@ function applySettings() {
     setLooks(looksChanged);
     render();
   }
+  const only = form.elements.winnableOnly;
+  if (only && only.checked !== storage.winnableOnly(state.view.game)) storage.setWinnableOnly(state.view.game, only.checked);
   const autoplay = form.elements.autoplay.checked;
   if (autoplay !== state.view.autoplay) {
     storage.savePreferences({ ...storage.loadPreferences(), autoplay });
@@ -995,6 +1065,7 @@ function listen() {
   onClick("redo", game.redo);
   onClick("complete", game.complete);
   onClick("hint", game.hint);
+  onClick("check-winnable", checkWinnable);
   onClick("open-settings", openSettings);
   onClick("open-rules", () => showRules(state.view.game, language()));
   onClick("open-stats", openStats);

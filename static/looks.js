@@ -17,8 +17,8 @@ export const CHOICES = {
   theme: ["system", "light", "dark"],
   motion: ["full", "reduced"],
 };
-/** On/off settings, off by default. */
-export const SWITCHES = ["fourColour", "largePrint", "leftHanded", "tapToMove"];
+/** On/off settings, off by default (hideWinnable and hideDifficulty are in Settings' Help). */
+export const SWITCHES = ["fourColour", "largePrint", "leftHanded", "tapToMove", "hideWinnable", "hideDifficulty"];
 
 /** The colour of the browser's own chrome (theme-color) for each felt. */
 const FELT_COLOURS = { green: "#0e6b43", blue: "#1b4f86", wine: "#6e1a2d", grey: "#4a5356" };

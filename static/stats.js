@@ -5,8 +5,11 @@
 // store's "meta" under "stats", written in the same transaction as the game's record
 // (counted once: the record says so). Exported and imported as a JSON file.
 //
-// Versions: 1 (localStorage "solitaire.stats", before IndexedDB) and 2 (adds the fewest
-// moves of a win). Older versions are migrated; a newer one is left exactly as it is, and
+// Versions: 1 (localStorage "solitaire.stats", before IndexedDB), 2 (adds the fewest
+// moves of a win) and 3 (adds the wins without help: a game where a hint or the Winnable?
+// check was used is assisted; it counts as won, and its time, moves and score are not
+// bests; a daily won so is "assisted" in the calendar). Older versions are migrated (their
+// wins count as unassisted: which were helped was not kept); a newer one is left exactly as it is, and
 // shown as unreadable, never written over. What is stored is checked on the way in: an
 // entry that is not statistics is left out of what is shown (the stored value stays as
 // it is until the next game counts), and an import must be right in every entry.
@@ -16,7 +19,7 @@ import { slotKey } from "./saves.js";
 import { GAMES, META, get, put, remove, transact } from "./store.js";
 import { gameName, optionLabel, valueLabel } from "./text.js";
 
-export const VERSION = 2;
+export const VERSION = 3;
 const LEGACY_KEY = "solitaire.stats";
 const MAX_SECONDS = 10 ** 8;
 const MAX_SCORE = 10 ** 7;
@@ -42,7 +45,13 @@ const MIGRATIONS = {
     version: 2,
     records: Object.fromEntries(Object.entries(isPlain(stats.records) ? stats.records : {}).map(([key, record]) => [key, { ...record, bestMoves: null }])),
   }),
+  2: (stats) => ({
+    ...stats,
+    version: 3,
+    records: Object.fromEntries(Object.entries(isPlain(stats.records) ? stats.records : {}).map(([key, record]) => [key, { ...record, wonUnassisted: record?.won }])),
+  }),
 };
+const DAILY_RESULTS = ["won", "assisted", "played"];
 
 /** The game of a record key, if it names a known game and well-formed options. */
 function keyGame(key, games) {
@@ -60,9 +69,9 @@ function realDate(text) {
 /** Why a record is not statistics, or null. */
 function recordProblem(record) {
   if (!isPlain(record)) return "stats.error.record";
-  const { played, won, streak, bestStreak, bestSeconds, bestScore, bestMoves } = record;
-  if (![played, won, streak, bestStreak].every(isCount)) return "stats.error.count";
-  if (won > played || streak > won || bestStreak > won || streak > bestStreak) return "stats.error.count";
+  const { played, won, wonUnassisted, streak, bestStreak, bestSeconds, bestScore, bestMoves } = record;
+  if (![played, won, wonUnassisted, streak, bestStreak].every(isCount)) return "stats.error.count";
+  if (won > played || wonUnassisted > won || streak > won || bestStreak > won || streak > bestStreak) return "stats.error.count";
   if (!isBest(bestSeconds, 0, MAX_SECONDS) || !isBest(bestScore, -MAX_SCORE, MAX_SCORE) || !isBest(bestMoves, 1, MAX_SCORE)) return "stats.error.best";
   return null;
 }
@@ -87,13 +96,13 @@ export function check(data, games, strict) {
     const problem = keyGame(key, games) ? recordProblem(record) : "stats.error.game";
     if (problem) fail(problem, key);
     else {
-      const { played, won, streak, bestStreak, bestSeconds, bestScore, bestMoves } = record;
-      clean.records[key] = { played, won, streak, bestStreak, bestSeconds, bestScore, bestMoves };
+      const { played, won, wonUnassisted, streak, bestStreak, bestSeconds, bestScore, bestMoves } = record;
+      clean.records[key] = { played, won, wonUnassisted, streak, bestStreak, bestSeconds, bestScore, bestMoves };
     }
   }
   for (const [key, result] of Object.entries(stats.daily ?? {})) {
     const [date, ...rest] = key.split("|");
-    if (realDate(date) && keyGame(rest.join("|"), games) && (result === "won" || result === "played")) clean.daily[key] = result;
+    if (realDate(date) && keyGame(rest.join("|"), games) && DAILY_RESULTS.includes(result)) clean.daily[key] = result;
     else fail("stats.error.daily", key);
   }
   const bank = stats.vegasBank ?? 0;
@@ -176,21 +185,24 @@ async function changeIn(transaction, change) {
 
 function count(stats, view, won) {
   const key = slotKey(view.game, view.options);
-  const record = stats.records[key] ?? { played: 0, won: 0, streak: 0, bestStreak: 0, bestSeconds: null, bestScore: null, bestMoves: null };
+  const record = stats.records[key] ?? { played: 0, won: 0, wonUnassisted: 0, streak: 0, bestStreak: 0, bestSeconds: null, bestScore: null, bestMoves: null };
   record.played += 1;
   if (won) {
     record.won += 1;
     record.streak += 1;
     record.bestStreak = Math.max(record.bestStreak, record.streak);
+  }
+  if (won && !view.assisted) {
+    record.wonUnassisted += 1;
     record.bestSeconds = record.bestSeconds === null ? view.seconds : Math.min(record.bestSeconds, view.seconds);
     record.bestMoves = record.bestMoves === null ? view.moves : Math.min(record.bestMoves, view.moves);
     if (view.score !== null) record.bestScore = record.bestScore === null ? view.score : Math.max(record.bestScore, view.score);
-  } else {
+  } else if (!won) {
     record.streak = 0;
   }
   stats.records[key] = record;
   if (view.game === "klondike" && view.options.scoring === "vegas-cumulative" && view.score !== null) stats.vegasBank += view.score;
-  if (view.daily) stats.daily[`${view.daily}|${key}`] = won ? "won" : "played";
+  if (view.daily) stats.daily[`${view.daily}|${key}`] = won ? (view.assisted ? "assisted" : "won") : "played";
 }
 
 /** A game ended (`won`, or given up): count it once, in one transaction with its record
@@ -268,7 +280,7 @@ function recordTable(stats, language) {
   if (keys.length === 0) return element("p", t("stats.none"));
   const table = element("table", undefined, { class: "stats-table" });
   const head = element("tr");
-  for (const key of ["stats.game", "stats.played", "stats.won", "stats.rate", "stats.streak", "stats.bestStreak", "stats.bestTime", "stats.bestMoves", "stats.bestScore"]) {
+  for (const key of ["stats.game", "stats.played", "stats.won", "stats.wonUnassisted", "stats.rate", "stats.streak", "stats.bestStreak", "stats.bestTime", "stats.bestMoves", "stats.bestScore"]) {
     head.append(element("th", t(key), { scope: "col" }));
   }
   const thead = element("thead");
@@ -284,6 +296,7 @@ function recordTable(stats, language) {
       name,
       element("td", String(record.played)),
       element("td", String(record.won)),
+      element("td", String(record.wonUnassisted)),
       element("td", record.played ? `${Math.round((100 * record.won) / record.played)} %` : "–"),
       element("td", String(record.streak)),
       element("td", String(record.bestStreak)),
@@ -297,13 +310,15 @@ function recordTable(stats, language) {
   return table;
 }
 
-/** A month of daily deals: a day is marked won if any daily of that date was won, else played.
+/** A month of daily deals: a day is marked won if a daily of that date was won without help,
+ *  else assisted if one was won with help, else played.
  *  Each day up to today is a button that opens that day's deal (`openDay(date)`). */
 function calendar(stats, year, month, language, today, openDay) {
   const days = new Map();
   for (const [key, result] of Object.entries(stats.daily)) {
     const date = key.slice(0, 10);
-    if (days.get(date) !== "won") days.set(date, result);
+    if (DAILY_RESULTS.indexOf(result) < DAILY_RESULTS.indexOf(days.get(date) ?? "played")) days.set(date, result);
+    else if (!days.has(date)) days.set(date, result);
   }
   const first = new Date(year, month, 1);
   const title = first.toLocaleDateString(language, { month: "long", year: "numeric" });
@@ -322,7 +337,7 @@ function calendar(stats, year, month, language, today, openDay) {
     const date = `${year}-${String(month + 1).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
     const result = days.get(date);
     const weekday = new Date(year, month, day).toLocaleDateString(language, { weekday: "long", day: "numeric", month: "long" });
-    const label = result ? `${weekday}: ${t(result === "won" ? "stats.dailyWon" : "stats.dailyPlayed")}` : weekday;
+    const label = result ? `${weekday}: ${t(`stats.daily.${result}`)}` : weekday;
     const attributes = { class: `day ${result ?? ""}`.trim(), "aria-label": label };
     if (date > today || !openDay) {
       cells.append(element("span", String(day), { ...attributes, role: "img" }));

@@ -6,6 +6,8 @@
 // the page from starting. Games and statistics live in IndexedDB (saves.js, stats.js):
 // they must be on disk when the page says they are kept, and localStorage is written lazily.
 
+import { GAME_IDS } from "./text.js";
+
 const PREFIX = "solitaire.";
 
 function read(key) {
@@ -100,11 +102,22 @@ export function loadPreferences() {
   if (typeof preferences.autoplay === "boolean") clean.autoplay = preferences.autoplay;
   if (LANGUAGES.includes(preferences.language)) clean.language = preferences.language;
   if (preferences.looks !== null && typeof preferences.looks === "object" && !Array.isArray(preferences.looks)) clean.looks = preferences.looks;
+  const only = preferences.winnableOnly;
+  if (Array.isArray(only) && only.every((game) => GAME_IDS.includes(game))) clean.winnableOnly = [...new Set(only)];
   const bad = (stored !== null && preferences !== stored) || Object.keys(preferences).some((name) => !(name in clean));
   if (bad && !problems.some(([key]) => key === "notice.badPreferences")) problems.push(["notice.badPreferences", {}]);
   return clean;
 }
 export const savePreferences = (preferences) => write("preferences", preferences);
+
+/** "Winnable deals only", chosen per game (off by default). */
+export const winnableOnly = (game) => (loadPreferences().winnableOnly ?? []).includes(game);
+
+export function setWinnableOnly(game, on) {
+  const preferences = loadPreferences();
+  const others = (preferences.winnableOnly ?? []).filter((id) => id !== game);
+  savePreferences({ ...preferences, winnableOnly: on ? [...others, game] : others });
+}
 
 // -- which candidate was a daily deal ----------------------------------------------
 // {key: {candidate, at}}: a later visit sends the candidate to the bridge and finds the

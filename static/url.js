@@ -3,11 +3,12 @@
 //   ?game=klondike&draw=3&deal=123     a numbered deal with options
 //   ?daily=2026-11-29&game=klondike    the daily deal of a date
 //   ...&moves=s>w.t1>t7...             a challenge: a finished game's moves, verified by replay
+//   ...&assisted=1                     ... won with help (a hint or the Winnable? check): said, not proven
 //   (nothing)                          resume the game in progress, else today's daily
 //
 // Values are passed on as they are; Python checks them and explains what is wrong.
 
-const RESERVED = new Set(["game", "deal", "daily", "moves"]);
+const RESERVED = new Set(["game", "deal", "daily", "moves", "assisted"]);
 const MOVE_SEPARATOR = ".";
 
 /** The request of the query string: null for a plain address, else
@@ -25,16 +26,21 @@ export function requestFromUrl(search) {
     request.deal = /^\d{1,15}$/.test(text) ? Number(text) : text;
   }
   if (params.has("daily")) request.daily = params.get("daily");
-  if (params.has("moves")) request.challenge = params.get("moves").split(MOVE_SEPARATOR).filter(Boolean);
+  if (params.has("moves")) {
+    request.challenge = params.get("moves").split(MOVE_SEPARATOR).filter(Boolean);
+    request.assisted = params.get("assisted") === "1";
+  }
   return request;
 }
 
-/** The address of a deal (and, for a challenge, of the moves that won it), relative to this page. */
-export function dealUrl(view, moves = null, base = location.href) {
+/** The address of a deal (and, for a challenge, of the moves that won it, and whether with help),
+ *  relative to this page. */
+export function dealUrl(view, moves = null, base = location.href, assisted = false) {
   const params = new URLSearchParams({ game: view.game, ...view.options });
   if (view.daily) params.set("daily", view.daily);
   else params.set("deal", String(view.deal));
   if (moves) params.set("moves", moves.join(MOVE_SEPARATOR));
+  if (moves && assisted) params.set("assisted", "1");
   const url = new URL(base);
   url.search = params.toString();
   url.hash = "";

@@ -147,6 +147,8 @@ def test_winnable_turns_to_unwinnable_after_a_losing_move(page: Any, site_url: s
     page.add_init_script(RECORDER)
     page.add_init_script(f"localStorage.setItem('solitaire.game', {json.dumps(json.dumps(save))})")
     open_page(page, site_url)
+    page.locator("#check-winnable").click()  # the verdict is shown once asked for
+    expect(page.locator("#winnable")).to_be_visible()
     expect(page.locator("#winnable")).to_have_attribute("data-status", "winnable")
     card(page, "peak-19", 0).click()  # 6C to the waste
     expect(page.locator("#winnable")).to_have_attribute("data-status", "unwinnable")

@@ -62,8 +62,29 @@ def test_the_saved_table_shows_before_python_is_ready(page: Any, site_url: str) 
 def test_a_win_counts_in_the_statistics(page: Any, site_url: str) -> None:
     win_near_won(page, site_url)
     page.locator("#open-stats").click()
-    played, won, rate, streak, *_ = stats_cells(page)
-    assert (played, won, rate, streak) == ("1", "1", "100 %", "1")
+    played, won, unassisted, rate, streak, _, best_time, *_ = stats_cells(page)
+    assert (played, won, unassisted, rate, streak) == ("1", "1", "1", "100 %", "1") and best_time != "–"
+
+
+def test_a_game_won_with_a_hint_counts_as_won_but_assisted(page: Any, site_url: str) -> None:
+    """Won, but not unassisted: no best time or score, and the bar says so. Finish is no help."""
+    set_up(page, site_url, NEAR_WON)
+    page.locator("#hint").click()
+    expect(page.locator("#deal-label")).to_contain_text("assisted")
+    page.locator("#complete").click()
+    expect(page.locator("#won")).to_be_visible()
+    page.locator("#won button[value=close]").click()
+    page.locator("#open-stats").click()
+    played, won, unassisted, rate, streak, _, best_time, best_moves, best_score = stats_cells(page)
+    assert (played, won, unassisted, rate, streak) == ("1", "1", "0", "100 %", "1")
+    assert (best_time, best_moves, best_score) == ("–", "–", "–")
+
+
+def test_finish_alone_is_no_help(page: Any, site_url: str) -> None:
+    set_up(page, site_url, NEAR_WON)
+    page.locator("#complete").click()
+    expect(page.locator("#won")).to_be_visible()
+    expect(page.locator("#deal-label")).not_to_contain_text("assisted")
 
 
 def test_giving_up_counts_as_a_loss_and_asks_first(page: Any, site_url: str) -> None:
@@ -74,8 +95,8 @@ def test_giving_up_counts_as_a_loss_and_asks_first(page: Any, site_url: str) -> 
     page.locator("#confirm-ok").click()
     expect(page.locator("#moves")).to_have_text("0")
     page.locator("#open-stats").click()
-    played, won, rate, *_ = stats_cells(page)
-    assert (played, won, rate) == ("1", "0", "0 %")
+    played, won, unassisted, rate, *_ = stats_cells(page)
+    assert (played, won, unassisted, rate) == ("1", "0", "0", "0 %")
 
 
 def test_reset_needs_confirmation(page: Any, site_url: str) -> None:
