@@ -199,6 +199,7 @@ GERMAN: tuple[tuple[str, str], ...] = (
     ("the save's clock is not a number of seconds", "Die Spielzeit im Spielstand ist keine Zahl von Sekunden"),
     ("the save's daily date is not a date: {message}", "Das Datum des Tagesspiels im Spielstand ist kein Datum: {message}"),
     ("the save's layout is not text", "Der Aufbau im Spielstand ist kein Text"),
+    ("the save's assisted mark is not true or false", "Die Hilfe-Markierung des Spielstands ist weder wahr noch falsch"),
     ("the save does not replay: {message}", "Der Spielstand lässt sich nicht nachspielen: {message}"),
     ("the save's moves are not a list of turns", "Die Züge im Spielstand sind keine Liste von Spielzügen"),
     ("the save holds a bad move: {message}", "Der Spielstand enthält einen ungültigen Zug: {message}"),
@@ -292,6 +293,7 @@ GERMAN: tuple[tuple[str, str], ...] = (
     ("that column is empty", "Diese Spalte ist leer"),
     ("that free cell is taken", "Diese freie Zelle ist belegt"),
     ("Free cells {number} of {number2} · can move {number3}", "Freie Zellen {number} von {number2} · {number3} {number3|Karte|Karten} auf einmal"),  # status line
+    ("Free cells {number} of {number2}", "Freie Zellen {number} von {number2}"),  # status line, every card home
     ("the layout gives the foundations twice", "Der Aufbau nennt die Zielstapel zweimal"),
     ("the layout gives the free cells twice", "Der Aufbau nennt die freien Zellen zweimal"),
     (
@@ -347,6 +349,7 @@ GERMAN: tuple[tuple[str, str], ...] = (
     ("that card fits more than one place: choose where it goes", "Diese Karte passt an mehr als eine Stelle: Wähle, wohin sie kommt"),
     ("unknown language {text} (known: {list})", "Unbekannte Sprache {text} (bekannt: {list})"),
     ("the deal number must be a whole number, not {text}", "Die Spielnummer muss eine ganze Zahl sein, nicht {text}"),
+    ("the first deal must be a whole number, not {text}", "Das erste Spiel muss eine ganze Zahl sein, nicht {text}"),
     ("the moves must be a list of moves in notation", "Die Züge müssen eine Liste von Zügen in Zugschreibweise sein"),
     ("a challenge holds at most {number} moves", "Eine Herausforderung hat höchstens {number} Züge"),
     ("nodes must be a whole number from 1 to {number}", "Die Knotenzahl muss eine ganze Zahl von 1 bis {number} sein"),

@@ -118,8 +118,9 @@ async function actNow(message, quiet) {
   save();
   analyseSoon();
   if (answer.moves > 0 && !(previous?.moves > 0)) storeOrSay(stats.markDailyPlayed(answer));
+  if (answer.status === "stuck" && previous?.status !== "stuck" && message.type !== "load") $("stuck").showModal();
   if (answer.status === "won" && previous?.status !== "won") {
-    saveNow().then(() => countGame(answer, true)); // the record first: it says the game was counted
+    state.counting = saveNow().then(() => countGame(answer, true)); // the record first: it says the game was counted
     motion.celebrate(board).then(() => stillWon(answer) && showWin());
   }
   return true;
@@ -341,6 +342,20 @@ function scoreText(view) {
   return String(view.score);
 }
 
+/** What a win did to the statistics: "Klondike: 5 won of 9, streak 3 (best 4). A new best: time 3:02." */
+function winStats(view) {
+  const record = stats.recordOf(view);
+  if (!record) return "";
+  const game = gameName(view.game, language());
+  const parts = [t("won.stats", { game, won: record.won, played: record.played, streak: record.streak, bestStreak: record.bestStreak })];
+  const bests = [];
+  if (!view.assisted && record.bestSeconds === view.seconds) bests.push(t("won.time", { time: clockText(view.seconds) }));
+  if (!view.assisted && record.bestMoves === view.moves) bests.push(t("won.moves", { moves: view.moves }));
+  if (!view.assisted && view.score !== null && record.bestScore === view.score) bests.push(t("won.score", { score: view.score }));
+  if (bests.length) parts.push(t("won.best", { what: bests.join(", ") }));
+  return parts.join(" ");
+}
+
 const dollars = (amount) => (amount < 0 ? `−$${-amount}` : `$${amount}`);
 const clockText = (seconds) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 
@@ -370,8 +385,12 @@ function resultText(moves, score, seconds = null) {
   return parts.join(", ");
 }
 
-function showWin() {
+async function showWin() {
   const view = state.view;
+  $("won-stats").textContent = "";
+  await state.counting; // what the win changed in the statistics
+  if (state.view !== view) return;
+  $("won-stats").textContent = winStats(view);
   const which = view.daily ? t("won.daily", { date: view.daily }) : t("won.deal", { deal: view.deal });
   const summary = t("won.summary", { deal: which, details: resultText(view.moves, view.score, view.seconds) });
   $("won-summary").textContent = view.assisted ? `${summary} ${t("won.assisted")}` : summary;
@@ -557,6 +576,25 @@ async function startGame(request, givingUp = false) {
   if (givenUp) await countGame(givenUp, false, true);
   storage.saveOptions(request.game, state.view.options);
   return true;
+}
+
+/** Restart this deal: the same cards dealt again, the game so far given up (counted as lost when
+ *  it was under way). A set-up position (tests) starts again from its layout. */
+async function restartDeal() {
+  const view = state.view;
+  const start = ++state.starts;
+  const request = { game: view.game, options: view.options, ...(view.daily ? { daily: view.daily } : { deal: view.deal }) };
+  if (view.daily && !(await findDaily(request, start))) return;
+  if (start !== state.starts) return;
+  await saveNow();
+  const id = saves.recordOf(view).id;
+  if (saves.underWay(view)) await countGame(view, false, true);
+  else {
+    await storeOrSay(saves.forget(id)); // a won or untouched game: nothing to count, the record goes
+    if (state.kept?.id === id) state.kept = null;
+  }
+  const layout = view.save?.layout;
+  await act(layout ? { type: "setup", game: view.game, options: view.options, layout } : { type: "new", ...request });
 }
 
 /** Resume a kept game (its record); false, with the reason said, when its save does not load:
@@ -1076,7 +1114,16 @@ function listen() {
   $("stats-file").addEventListener("change", (event) => event.target.files[0] && importStats(event.target.files[0]));
   $("stats-reset").addEventListener("click", resetStats);
   $("settings").addEventListener("close", () => $("settings").returnValue === "apply" && whenIdle(applySettings));
-  $("won").addEventListener("close", () => $("won").returnValue === "new" && whenIdle(() => startGame({ game: state.view.game, options: state.view.options })));
+  $("won").addEventListener("close", () => {
+    if ($("won").returnValue === "new") whenIdle(() => startGame({ game: state.view.game, options: state.view.options }));
+    if ($("won").returnValue === "share") openShare();
+  });
+  $("stuck").addEventListener("close", () => {
+    const choice = $("stuck").returnValue;
+    if (choice === "undo") game.undo();
+    if (choice === "restart") whenIdle(restartDeal);
+    if (choice === "new") whenIdle(() => startGame({ game: state.view.game, options: state.view.options }, true)); // a loss, as New
+  });
   // A new size, a new layout (the observer also reports the size the table was just drawn for: no redraw then).
   new ResizeObserver(() => state.view && !drawnForSize() && render()).observe(board);
   document.addEventListener("visibilitychange", () => {

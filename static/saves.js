@@ -138,6 +138,11 @@ function samePlay(one, other) {
 
 /** Put aside a stored record that cannot be used (malformed, or its save no longer replays),
  *  kept as it was with the reason: it is not offered again, and nothing is deleted. */
+/** Delete a kept game (its deal starts again from the beginning). */
+export function forget(id) {
+  return transact([GAMES], "readwrite", (transaction) => remove(transaction, GAMES, id));
+}
+
 export function setAside(record, reason) {
   return transact([GAMES], "readwrite", (transaction) =>
     Promise.all([

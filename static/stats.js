@@ -120,6 +120,9 @@ let current = empty();
 let readOnly = null;
 
 export const vegasBank = () => current.vegasBank;
+
+/** The statistics of a view's game and options, or null. */
+export const recordOf = (view) => current.records[slotKey(view.game, view.options)] ?? null;
 export const problem = () => readOnly;
 
 /** Read the stored statistics in a transaction; the problem with them (an i18n key and params) or null. */
@@ -327,7 +330,8 @@ function calendar(stats, year, month, language, today, openDay) {
   const cells = element("div", undefined, { class: "calendar-days" });
   for (let weekday = 0; weekday < 7; weekday += 1) { // weeks start on Monday (1 January 2024 was one)
     const name = new Date(2024, 0, 1 + weekday);
-    cells.append(element("abbr", name.toLocaleDateString(language, { weekday: "short" }), {
+    // Two letters (Mo, Tu; Mo, Di): a column is two digits wide.
+    cells.append(element("abbr", name.toLocaleDateString(language, { weekday: "short" }).slice(0, 2), {
       class: "weekday", title: name.toLocaleDateString(language, { weekday: "long" }), "aria-hidden": "true" }));
   }
   const offset = (first.getDay() + 6) % 7;

@@ -174,7 +174,7 @@ def test_the_calendar_names_the_weekdays_and_opens_a_days_deal(page: Any, site_u
     page.wait_for_selector(READY, state="attached")
     page.locator("#open-stats").click()
     month = page.locator("#stats-body .calendar").last  # this month
-    expect(month.locator(".weekday")).to_have_text(["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"])
+    expect(month.locator(".weekday")).to_have_text(["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"])
     today = page.evaluate("() => { const d = new Date(); return d.getDate(); }")
     days = month.locator("button.day")
     expect(days).to_have_count(today)  # the days up to today open; later ones do not

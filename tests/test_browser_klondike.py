@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 from conftest import ROOT
 
 pytestmark = pytest.mark.browser
@@ -194,6 +196,11 @@ def test_win_from_a_near_won_position(page: Any, site_url: str) -> None:
     assert page.locator("#won").is_visible()
     assert "You finished" in text_of(page, "won-summary")
     assert all(len(pile_cards(page, f"foundation-{n}")) == 13 for n in range(1, 5))
+    # What the win changed in the statistics, and Share from the dialog.
+    expect(page.locator("#won-stats")).to_have_text(re.compile(r"^Klondike: 1 won of 1, streak 1 \(best 1\)\. A new best: time \d+:\d\d, 4 moves, score 40\.$"))
+    page.locator("#won-share").click()
+    expect(page.locator("#share")).to_be_visible()
+    assert "moves=" in page.locator("#share-challenge").input_value()
 
 
 def test_no_moves_left_notice(page: Any, site_url: str) -> None:
@@ -207,6 +214,42 @@ def test_no_moves_left_notice(page: Any, site_url: str) -> None:
     set_up(page, site_url, layout, {"scoring": "vegas"})
     assert page.locator("#notice").is_visible()
     assert "No moves left" in text_of(page, "notice")
+
+
+def one_move_from_stuck(page: Any, site_url: str) -> None:
+    """Vegas draw one, no stock: the 5D from the waste onto the 6C is the last move there is."""
+    columns = ["[AC] 2C", "[AD] 2D", "[AH] 2H", "[AS] 2S", "[3C] 4H", "[3S] 4D", "[5C] 6C"]
+    used = " ".join(columns).replace("[", "").replace("]", "").split()
+    rest = [r + s for s in "CDHS" for r in "A23456789TJQK" if r + s not in used and r + s not in ("KH", "5D")]
+    layout = "\n".join([f"tableau-{n}: {column}" for n, column in enumerate(columns, 1)] + ["waste: " + " ".join([*rest, "KH", "5D"])])
+    set_up(page, site_url, layout, {"scoring": "vegas"})
+    card(page, "waste", len(rest) + 1).click()
+    card(page, "tableau-7", 1).click()
+
+
+def test_no_moves_left_offers_undo_restart_and_new(page: Any, site_url: str) -> None:
+    one_move_from_stuck(page, site_url)
+    expect(page.locator("#stuck")).to_be_visible()
+    page.locator("#stuck-undo").click()
+    expect(page.locator("#moves")).to_have_text("0")
+    assert pile_cards(page, "waste")[-1] == "5D"
+    card(page, "waste", len(pile_cards(page, "waste")) - 1).click()
+    card(page, "tableau-7", 1).click()
+    expect(page.locator("#stuck")).to_be_visible()
+    page.locator("#stuck-restart").click()  # the deal from its start; the game so far is lost
+    expect(page.locator("#moves")).to_have_text("0")
+    assert pile_cards(page, "waste")[-1] == "5D" and pile_cards(page, "tableau-7") == ["down", "6C"]
+    page.locator("#open-stats").click()
+    expect(page.locator("#stats-body tbody td").first).to_have_text("1")  # played 1, won 0
+    page.keyboard.press("Escape")
+    card(page, "waste", len(pile_cards(page, "waste")) - 1).click()
+    card(page, "tableau-7", 1).click()
+    expect(page.locator("#stuck")).to_be_visible()
+    page.locator("#stuck-new").click()
+    expect(page.locator("#stuck")).to_be_hidden()
+    expect(page.locator("[data-card]")).to_have_count(52)
+    expect(page.locator("#moves")).to_have_text("0")
+    assert pile_cards(page, "tableau-7")[-1] != "6C" or len(pile_cards(page, "tableau-7")) == 7  # a dealt game
 
 
 def test_a_bad_address_gets_a_message_and_a_playable_game(page: Any, site_url: str) -> None:

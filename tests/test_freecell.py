@@ -326,6 +326,8 @@ def test_not_scored() -> None:
         (F.deal(1), "Free cells 4 of 4 · can move 5"),
         (table("KC", "KS", "QC", "QS", "JC", "JS", cells=("9C", "9S")), "Free cells 2 of 4 · can move 12"),
         (table("KC", "KS", "QC", "QS", "JC", "JS", "TC", "TS", cells=FULL_CELLS), "Free cells 0 of 4 · can move 1"),
+        (table("KC", cells=()), "Free cells 4 of 4 · can move 13"),  # 5 x 2**7 by the rule: no run is longer than a suit
+        (WON, "Free cells 4 of 4"),  # all home: nothing left to move
     ],
 )
 def test_status_line(position: FreeCellPosition, line: str) -> None:

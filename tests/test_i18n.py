@@ -81,6 +81,7 @@ NESTED_SAMPLES = ["not a card: 'XX' (write rank A 2-9 T J Q K and suit C D H S, 
 SAMPLES: dict[str, list[Any]] = {
     "text": ["XX", "2026-13-01"],
     "number": [0, 2**31],
+    "first": [0, 2**31],
     "name": ["draw", "tableau-3", "row-2", "redeals"],
     "', '.join(known)": ["draw, scoring, timed, open", "", "stock, waste, row-1, redeals"],
     "choices": ["1 or 3", "standard or vegas or vegas-cumulative or none"],

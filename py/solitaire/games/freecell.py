@@ -423,8 +423,12 @@ class FreeCell(Rules[FreeCellPosition]):
         return None
 
     def status_line(self, position: FreeCellPosition) -> str:
-        """Empty free cells and the longest run that may move now, e.g. 'Free cells 2 of 4 · can move 6'."""
-        return f"Free cells {self.free_cells(position)} of {CELLS} · can move {self.move_capacity(position)}"
+        """Empty free cells and the longest run that may move now, e.g. 'Free cells 2 of 4 · can move 6':
+        at most a whole suit (13), and nothing about moving once every card is home."""
+        cells = f"Free cells {self.free_cells(position)} of {CELLS}"
+        if self.is_won(position):
+            return cells
+        return f"{cells} · can move {min(self.move_capacity(position), len(RANK_LETTERS))}"
 
     def text_layout(self, position: FreeCellPosition) -> str:
         """Freecell Solver's board format (see the module docstring).
