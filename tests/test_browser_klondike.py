@@ -193,7 +193,7 @@ def test_win_from_a_near_won_position(page: Any, site_url: str) -> None:
     assert pile_cards(page, "foundation-1")[-1] == "KC"
     page.locator("#complete").click()
     settled(page)
-    assert page.locator("#won").is_visible()
+    expect(page.locator("#won")).to_be_visible()
     assert "You finished" in text_of(page, "won-summary")
     assert all(len(pile_cards(page, f"foundation-{n}")) == 13 for n in range(1, 5))
     # What the win changed in the statistics, and Share from the dialog.
@@ -286,7 +286,7 @@ def test_a_whole_game_without_csp_violations_or_foreign_requests(page: Any, site
     set_up(page, site_url, NEAR_WON)
     page.locator("#complete").click()
     settled(page)
-    assert page.locator("#won").is_visible()
+    expect(page.locator("#won")).to_be_visible()
     assert page.evaluate("window.cspViolations") == []
 
 
