@@ -403,6 +403,7 @@ class Bridge:
             "statusLine": translate(rules.status_line(position), self.language),
             "language": self.language,
             "tapMoves": rules.tap_moves,
+            "tapHome": rules.tap_home,
             "analysis": self.analysis_view(),
             # The page keeps it and stores it at once: a page closed right after a move loses nothing.
             "save": session.to_save(),

@@ -267,6 +267,7 @@ function storeOrSay(writing) {
 async function countGame(view, won, forget = false) {
   const counted = await storeOrSay(stats.countGame(view, won, saves.recordOf(view).id, forget));
   if (!counted && stats.problem()) notify(t("stats.notCounted"));
+  if (counted && $("stats").open) showStatsBody(); // opened while the game was being counted
   if (forget && state.kept?.id === saves.recordOf(view).id) state.kept = null;
   return counted;
 }
@@ -318,6 +319,7 @@ function renderBar(view, dealText = null) {
   $("moves").textContent = String(view.moves);
   $("time").textContent = clockText(view.seconds);
   $("mode").textContent = view.statusLine;
+  $("mode-line").textContent = view.statusLine;
   $("undo").disabled = !view.canUndo;
   $("redo").disabled = !view.canRedo;
   $("complete").hidden = !view.canComplete;
@@ -506,6 +508,7 @@ const game = {
   complete: () => act({ type: "complete" }),
   hint: showHint,
   newGame: () => confirmThen(() => startGame({ game: state.view.game, options: state.view.options }, true)),
+  restart: () => confirmThen(() => whenIdle(restartDeal), { title: "confirm.restartTitle", text: "confirm.restartText", ok: "confirm.restartOk" }),
   // Today's daily: resumed if it was begun; the game on the table stays kept.
   dailyGame: () => openGame({ game: state.view.game, options: state.view.options, daily: today() }),
 };
@@ -1104,6 +1107,13 @@ function listen() {
   onClick("complete", game.complete);
   onClick("hint", game.hint);
   onClick("check-winnable", checkWinnable);
+  for (const item of $("menu").querySelectorAll("[data-for]")) {
+    item.addEventListener("click", () => {
+      $("menu").hidePopover();
+      if (item.dataset.for === "restart") game.restart();
+      else $(item.dataset.for).click(); // the bar's own button, shown or not
+    });
+  }
   onClick("open-settings", openSettings);
   onClick("open-rules", () => showRules(state.view.game, language()));
   onClick("open-stats", openStats);

@@ -583,6 +583,10 @@ export function cardBack(options = {}) {
  * an empty Klondike column), "stock" (faint redeal arrow), anything else a
  * plain outline. Class "card-slot slot-<kind>".
  */
+// What an empty place shows: an A (a foundation), a K (a column only a King fills), K-A (a
+// completed run's place, Spider), 13 (where Pyramid's pairs go).
+const SLOT_MARKS = { foundation: ["A", 54], tableau: ["K", 54], run: ["K\u2013A", 34], discard: ["13", 44] };
+
 export function emptySlot(kind = "") {
   const group = svgEl("g", { class: `card-slot slot-${kind || "plain"}` });
   group.appendChild(svgEl("rect", {
@@ -592,14 +596,17 @@ export function emptySlot(kind = "") {
     fill: "#ffffff", "fill-opacity": 0.08,
     stroke: "#ffffff", "stroke-opacity": 0.45, "stroke-width": 2.5,
   }));
-  if (kind === "foundation" || kind === "tableau") {
+  if (kind === "cell") {
+    group.firstChild.setAttribute("stroke-dasharray", "9 6"); // a free cell: not a foundation
+  } else if (kind in SLOT_MARKS) {
+    const [text, size] = SLOT_MARKS[kind];
     const mark = svgEl("text", {
       class: "card-slot-mark", "aria-hidden": "true",
-      x: CARD_WIDTH / 2, y: CARD_HEIGHT / 2 + 19,
+      x: CARD_WIDTH / 2, y: CARD_HEIGHT / 2 + size * 0.35,
       "text-anchor": "middle", "font-family": FONT_STACK, "font-weight": 700,
-      "font-size": 54, fill: "#ffffff", "fill-opacity": 0.3,
+      "font-size": size, fill: "#ffffff", "fill-opacity": 0.3,
     });
-    mark.textContent = kind === "foundation" ? "A" : "K";
+    mark.textContent = text;
     group.appendChild(mark);
   } else if (kind === "stock") {
     // A circular arrow: three-quarter ring plus an arrow head.

@@ -153,7 +153,7 @@ export function attachInput(board, game) {
       return;
     }
     const targets = view.legal[key];
-    if (view.tapMoves && targets.length === 1) {
+    if (targets.length === 1 && (view.tapMoves || (view.tapHome && targets[0].startsWith("foundation")))) {
       game.move({ pile: done.pile, index: done.index }, targets[0]);
       return;
     }

@@ -195,7 +195,7 @@ export function attachKeyboard(board, game, { openHelp = () => {} } = {}) {
     }
     const targets = focus.index === null ? null : view.legal[key(focus)];
     if (targets) {
-      if (view.tapMoves && targets.length === 1) {
+      if (targets.length === 1 && (view.tapMoves || (view.tapHome && targets[0].startsWith("foundation")))) {
         game.move({ ...focus }, targets[0]);
       } else if (picked && key(picked) === key(focus)) {
         game.pick(null);

@@ -123,12 +123,10 @@ function place(element, x, y, scale) {
   element.setAttribute("transform", `translate(${x.toFixed(2)} ${y.toFixed(2)}) scale(${scale.toFixed(4)})`);
 }
 
-/** Which outline an empty pile shows: a redeal arrow, a faint A or K, or none. */
+/** Which outline an empty pile shows: a redeal arrow, a faint mark (A, K, K-A, 13), a free cell's, or none. */
 function slotArt(slot, view) {
   if (slot.name === "stock") return view.stockAction === "redeal" ? "stock" : "";
-  if (slot.hint === "A") return "foundation";
-  if (slot.hint === "K") return "tableau";
-  return "";
+  return { A: "foundation", K: "tableau", cell: "cell", run: "run", 13: "discard" }[slot.hint] ?? "";
 }
 
 /**

@@ -73,7 +73,7 @@ def page(browser: Any, site_url: str, watch: PageWatch) -> Iterator[Any]:
     # Service workers are tested in test_browser_offline.py; elsewhere they would only copy 14 MB per test.
     # Reduced motion: no card glides, so a card's box is where it lies at once; the animations
     # are tested in test_browser_looks.py.
-    context = browser.new_context(viewport={"width": 1024, "height": 768}, service_workers="block", reduced_motion="reduce")
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, service_workers="block", reduced_motion="reduce")
     # Content-Security-Policy violations are events, not always console errors: collect them.
     context.add_init_script(
         "window.cspViolations = [];"

@@ -68,7 +68,7 @@ def test_reading_order_is_bar_table_dialogs(page: Any, site_url: str) -> None:
               .map((element) => element.id || element.tagName.toLowerCase())"""
     )
     assert order[:5] == ["header", "table", "board", "board-help", "announcer"]
-    assert order[5:] == ["settings", "rules", "stats", "share", "won", "confirm"]
+    assert order[5:] == ["settings", "rules", "stats", "share", "won", "stuck", "confirm"]
     assert page.locator("#board").get_attribute("tabindex") == "0"
 
 
@@ -115,7 +115,7 @@ def test_the_confirmation_the_win_and_filled_statistics(audited: Any, site_url: 
 
 
 def test_the_german_page(browser: Any, site_url: str) -> None:
-    context = browser.new_context(viewport={"width": 1024, "height": 768}, locale="de-DE", service_workers="block")
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="de-DE", service_workers="block")
     context.add_init_script(path=str(AXE))
     page = context.new_page()
     try:

@@ -72,7 +72,7 @@ def test_each_game_shows_the_engines_deal_and_plays_a_move(page: Any, site_url: 
         assert pile_cards(page, pile.name) == expected, pile.name
     source_before, target_before = pile_cards(page, move.source), pile_cards(page, move.target)
     card(page, move.source, index).click()
-    if not rules.tap_moves:
+    if not rules.tap_moves and not (rules.tap_home and move.target.startswith("foundation")):
         target_cards = page.locator(f'[data-card][data-pile="{move.target}"]')
         (target_cards.last if target_cards.count() else page.locator(f'.slot[data-pile="{move.target}"]')).click()
     assert text_of(page, "moves") != "0"
@@ -94,3 +94,28 @@ def test_settings_show_the_games_own_options_and_start_a_new_game(page: Any, sit
     page.wait_for_selector("html[data-ready=true]", state="attached")
     page.locator("#open-settings").click()
     assert page.locator('#game-options input[name="suits"][value="4"]').is_checked()
+
+
+def test_pyramid_removes_a_free_king_at_one_click_and_leaves_no_outline(page: Any, site_url: str) -> None:
+    rules = make_rules("pyramid")
+    deal, place = next(
+        (deal, move.source)
+        for deal in range(1, 200)
+        for move in rules.legal_moves(rules.deal(deal))
+        if move.source.startswith("pyramid") and move.target.startswith("foundation")
+    )
+    open_page(page, site_url + f"?game=pyramid&deal={deal}")
+    king = pile_cards(page, place)
+    card(page, place, 0).click()
+    assert pile_cards(page, "foundation-1")[-1] == king[0] and pile_cards(page, place) == []
+    # Its place is left empty, not outlined (the places overlap: outlines would make a grid).
+    assert page.locator(f'.slot[data-pile="{place}"]').evaluate("slot => getComputedStyle(slot).visibility") == "hidden"
+    assert page.locator('.slot[data-pile="foundation-1"] .card-slot-mark').count() == 1  # the discard: "13"
+
+
+def test_free_cells_and_spiders_runs_are_marked_apart_from_foundations(page: Any, site_url: str) -> None:
+    open_page(page, site_url + "?game=freecell&deal=1")
+    assert page.locator('.slot[data-pile="cell-1"] .card-slot-outline').get_attribute("stroke-dasharray")
+    assert page.locator('.slot[data-pile="foundation-1"] .card-slot-mark').text_content() == "A"
+    open_page(page, site_url + "?game=spider&deal=1&suits=1")
+    assert page.locator('.slot[data-pile="foundation-1"] .card-slot-mark').text_content() == "K\u2013A"

@@ -48,7 +48,7 @@ def english_left(page: Any) -> list[str]:
 
 @pytest.fixture
 def german(browser: Any, site_url: str, watch: Any) -> Any:
-    context = browser.new_context(viewport={"width": 1024, "height": 768}, locale="de-DE")
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="de-DE")
     page = context.new_page()
     page.on("pageerror", lambda error: watch.errors.append(str(error)))
     yield page

@@ -225,7 +225,7 @@ def test_spider_moves_and_deals_with_keys(page: Any, site_url: str) -> None:
 
 
 def test_announcements_and_states_in_german(browser: Any, site_url: str) -> None:
-    context = browser.new_context(viewport={"width": 1024, "height": 768}, locale="de-DE", service_workers="block")
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="de-DE", service_workers="block")
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))

@@ -27,7 +27,7 @@ FLYING = ".flights .flyer"
 
 def new_page(browser: Any, watch: PageWatch, **options: Any) -> tuple[Any, Any]:
     """A fresh profile like conftest's page, with the given context options."""
-    context = browser.new_context(**{"viewport": {"width": 1024, "height": 768}, "service_workers": "block", **options})
+    context = browser.new_context(**{"viewport": {"width": 1280, "height": 800}, "service_workers": "block", **options})
     context.add_init_script(
         "window.cspViolations = [];"
         "document.addEventListener('securitypolicyviolation',"

@@ -111,7 +111,7 @@ class Profile:
     and stay under one URL."""
 
     def __init__(self, browser: Any, base: str) -> None:
-        self.context = browser.new_context(viewport={"width": 1024, "height": 768})
+        self.context = browser.new_context(viewport={"width": 1280, "height": 800})
         self.context.add_init_script(
             "window.cspViolations = [];"
             "document.addEventListener('securitypolicyviolation',"

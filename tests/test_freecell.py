@@ -302,6 +302,7 @@ def test_slots() -> None:
     assert [(slots[f"tableau-{n}"].x, slots[f"tableau-{n}"].y) for n in range(1, 9)] == [(x, 1) for x in range(8)]
     assert all(slots[f"tableau-{n}"].fan == "down" for n in range(1, 9))
     assert all(slots[f"foundation-{n}"].empty_hint == "A" for n in range(1, 5))
+    assert all(slots[f"cell-{n}"].empty_hint == "cell" for n in range(1, 5))  # unlike the foundations
     assert len(slots) == 16
 
 

@@ -480,7 +480,8 @@ def test_slots() -> None:
     assert (slots[0].x, slots[0].y) == (0, 0)
     assert [(slot.x, slot.y) for slot in slots[1:9]] == [(x, 0) for x in range(2, 10)]
     assert [(slot.x, slot.y, slot.fan) for slot in slots[9:]] == [(x, 1, "down") for x in range(10)]
-    assert all(slot.empty_hint == "" for slot in slots)
+    assert [slot.empty_hint for slot in slots[1:9]] == ["run"] * 8  # a completed run's place, marked
+    assert all(slot.empty_hint == "" for slot in slots[:1] + slots[9:])  # any card fills an empty column
 
 
 def test_piles_hide_face_down_cards() -> None:

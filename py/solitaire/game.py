@@ -102,7 +102,8 @@ class Slot:
     ``x`` counts card columns from the left, ``y`` card rows from the top
     (fractions allowed); ``fan`` says whether the cards spread downwards,
     to the right, or lie squared; ``empty_hint`` is what an empty slot shows
-    ("A": a foundation that starts with an Ace, "K": a column only a King fills).
+    ("A": a foundation that starts with an Ace, "K": a column only a King fills,
+    "cell": a free cell, "run": a place for a completed run, "13": where pairs of 13 go).
     """
 
     name: str
@@ -167,6 +168,9 @@ class Rules(ABC, Generic[P]):
     # True where tapping a card that has a single legal destination should play it
     # at once (TriPeaks: the waste is the only place any card goes).
     tap_moves: bool = False
+    # True where tapping a card whose only legal move is to a foundation should play it at
+    # once (Pyramid: a King is removed alone, with nothing to pair it with).
+    tap_home: bool = False
 
     @abstractmethod
     def deal(self, number: int) -> P:

@@ -407,7 +407,7 @@ class FreeCell(Rules[FreeCellPosition]):
     # -- presentation ----------------------------------------------------------
 
     def slots(self) -> list[Slot]:
-        top = [Slot(name, i, 0, "none") for i, name in enumerate(CELL)]
+        top = [Slot(name, i, 0, "none", "cell") for i, name in enumerate(CELL)]
         top += [Slot(name, CELLS + i, 0, "none", "A") for i, name in enumerate(FOUNDATION)]
         return top + [Slot(name, i, 1, "down") for i, name in enumerate(TABLEAU)]
 

@@ -140,6 +140,7 @@ class Pyramid(Rules[PyramidPosition]):
 
     game_id = "pyramid"
     option_specs = OPTIONS
+    tap_home = True  # a free King goes at one click: it has no partner to choose
 
     def __init__(self, options: Mapping[str, str] | None = None) -> None:
         self.options = validate_options(OPTIONS, options or {})
@@ -317,7 +318,7 @@ class Pyramid(Rules[PyramidPosition]):
         """The pyramid in the middle, its top at y 0, rows half a card apart, the
         bottom row at x 0..6; stock and waste in the free top-left corner, the
         discard pile in the top-right corner."""
-        result = [Slot("stock", 0, 0, "none"), Slot("waste", 1, 0, "none"), Slot(DISCARD, 6, 0, "none")]
+        result = [Slot("stock", 0, 0, "none"), Slot("waste", 1, 0, "none"), Slot(DISCARD, 6, 0, "none", "13")]
         for index, name in enumerate(PYRAMID):
             row = place_row(index)
             position = index - ROW_START[row - 1]

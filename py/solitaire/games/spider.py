@@ -367,7 +367,7 @@ class Spider(Rules[SpiderPosition]):
 
     def slots(self) -> list[Slot]:
         top = [Slot("stock", 0, 0, "none")]
-        top += [Slot(name, 2 + i, 0, "none") for i, name in enumerate(FOUNDATION)]
+        top += [Slot(name, 2 + i, 0, "none", "run") for i, name in enumerate(FOUNDATION)]
         return top + [Slot(name, i, 1, "down") for i, name in enumerate(TABLEAU)]
 
     def piles(self, position: SpiderPosition) -> list[PileView]:

@@ -1,0 +1,83 @@
+"""The bar: at most 56 px on a phone, the same height for every game at every size, the game's
+state (deals left, passes) visible everywhere, and the less used commands under "More"."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from conftest import PageWatch
+from playwright.sync_api import expect
+from test_browser_klondike import open_page
+from test_browser_looks import close, new_page
+
+pytestmark = pytest.mark.browser
+
+GAMES = [
+    "klondike&deal=1234567890&draw=3&scoring=vegas",
+    "double-klondike&deal=1234567890",
+    "spider&suits=4&deal=1234567890",
+    "freecell&deal=1234567890",
+    "pyramid&deal=1234567890",
+    "tripeaks&deal=1234567890",
+]
+SIZES = [(360, 640), (390, 844), (844, 390), (768, 1024), (1280, 800), (1920, 1080)]
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_the_bar_keeps_its_height_and_shows_the_games_state(browser: Any, site_url: str, watch: PageWatch, width: int, height: int) -> None:
+    context, page = new_page(browser, watch, reduced_motion="reduce", viewport={"width": width, "height": height})
+    try:
+        heights = set()
+        for game in GAMES:
+            open_page(page, site_url + f"?game={game}")
+            page.wait_for_function("document.querySelector('#mode').textContent.length > 0")
+            box = page.locator("header").bounding_box()
+            heights.add(round(box["height"], 1))
+            # The state is on screen, uncut: the mode's own element, or the line under the title.
+            shown = page.evaluate(
+                """() => [...document.querySelectorAll('#mode, #mode-line')].filter((element) => {
+                     const box = element.getBoundingClientRect();
+                     return box.width > 1 && box.height > 1 && element.scrollWidth <= element.clientWidth + 1;
+                   }).map((element) => element.textContent)"""
+            )
+            assert shown and shown[0] == page.locator("#mode").text_content(), (game, shown)
+            # Nothing in the bar overlaps anything else in it.
+            boxes = page.evaluate(
+                """() => [...document.querySelectorAll('header .title, header .stats > div, header .actions > button')]
+                     .filter((element) => element.getBoundingClientRect().width > 1)
+                     .map((element) => { const b = element.getBoundingClientRect(); return [element.id || element.className, b.left, b.right, b.top, b.bottom]; })"""
+            )
+            for i, a in enumerate(boxes):
+                for b in boxes[i + 1:]:
+                    apart = a[2] <= b[1] + 0.5 or b[2] <= a[1] + 0.5 or a[4] <= b[3] + 0.5 or b[4] <= a[3] + 0.5
+                    assert apart, (game, a, b)
+        assert len(heights) == 1, heights
+        if width <= 600:
+            assert heights.pop() <= 56
+    finally:
+        close(context, page, watch)
+
+
+def test_more_holds_the_less_used_commands_on_a_phone(browser: Any, site_url: str, watch: PageWatch) -> None:
+    context, page = new_page(browser, watch, reduced_motion="reduce", viewport={"width": 360, "height": 640})
+    try:
+        open_page(page, site_url + "?game=klondike&deal=1")
+        expect(page.locator("#open-stats")).to_be_hidden()
+        page.locator("#open-menu").click()
+        expect(page.locator("#menu")).to_be_visible()
+        page.locator('#menu [data-for="open-stats"]').click()
+        expect(page.locator("#stats")).to_be_visible()
+        page.keyboard.press("Escape")
+        expect(page.locator("#menu")).to_be_hidden()
+        # Restart this deal from the menu: the same cards, from the start.
+        page.locator('[data-card][data-pile="tableau-1"]').click()
+        page.locator('[data-card][data-pile="tableau-7"][data-index="6"]').click()
+        expect(page.locator("#moves")).to_have_text("1")
+        page.locator("#open-menu").click()
+        page.locator('#menu [data-for="restart"]').click()
+        page.locator("#confirm-ok").click()
+        expect(page.locator("#moves")).to_have_text("0")
+        expect(page.locator('[data-card][data-pile="tableau-1"]')).to_have_attribute("data-card", "7D")
+    finally:
+        close(context, page, watch)
