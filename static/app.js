@@ -13,7 +13,7 @@ import { browserLanguage, language, setLanguage, t } from "./i18n.js";
 import { announce, describeChange, describeHint, hintText } from "./announce.js";
 import { attachInput } from "./input.js";
 import { attachKeyboard } from "./keyboard.js";
-import { fillLooksForm, looks, readLooksForm, setLooks } from "./looks.js";
+import { CHOICES, SWITCHES, fillLooksForm, looks, previewLooks, readLooksForm, setLooks } from "./looks.js";
 import { showRules } from "./rules.js";
 import * as saves from "./saves.js";
 import * as stats from "./stats.js";
@@ -1123,7 +1123,22 @@ function listen() {
   $("stats-import").addEventListener("click", () => $("stats-file").click());
   $("stats-file").addEventListener("change", (event) => event.target.files[0] && importStats(event.target.files[0]));
   $("stats-reset").addEventListener("click", resetStats);
-  $("settings").addEventListener("close", () => $("settings").returnValue === "apply" && whenIdle(applySettings));
+  // The looks change on the table as they are chosen; Apply keeps them, Cancel takes them back.
+  let previewing = false;
+  $("settings-form").addEventListener("change", (event) => {
+    if (!Object.hasOwn(CHOICES, event.target.name) && !SWITCHES.includes(event.target.name)) return;
+    previewLooks(readLooksForm($("settings-form")));
+    previewing = true;
+    render();
+  });
+  $("settings").addEventListener("close", () => {
+    if ($("settings").returnValue === "apply") whenIdle(applySettings);
+    else if (previewing) {
+      previewLooks(null); // tried, not chosen: the remembered looks again
+      render();
+    }
+    previewing = false;
+  });
   $("won").addEventListener("close", () => {
     if ($("won").returnValue === "new") whenIdle(() => startGame({ game: state.view.game, options: state.view.options }));
     if ($("won").returnValue === "share") openShare();

@@ -51,8 +51,15 @@ export const reducedMotion = () => motion() === "reduced";
 
 /** Change some looks, remember them and restyle the page. */
 export function setLooks(changes) {
-  current = { ...current, ...changes };
+  current = { ...read(), ...changes };
   storage.savePreferences({ ...storage.loadPreferences(), looks: current });
+  applyLooks();
+}
+
+/** Show looks before they are chosen (Settings, while the player tries them), remembering
+ *  nothing; null goes back to the remembered ones. */
+export function previewLooks(changes) {
+  current = { ...read(), ...(changes ?? {}) };
   applyLooks();
 }
 
@@ -73,16 +80,19 @@ export function fillLooksForm(form) {
   for (const name of SWITCHES) if (form.elements[name]) form.elements[name].checked = current[name];
 }
 
-/** What the player changed in the Settings form, or null; only a changed motion choice is remembered. */
+/** What the player changed in the Settings form from the remembered looks, or null; only a
+ *  changed motion choice is remembered. */
 export function readLooksForm(form) {
+  const saved = read();
+  const savedMotion = saved.motion ?? (systemReducesMotion?.matches ? "reduced" : "full");
   const changes = {};
   for (const [name, values] of Object.entries(CHOICES)) {
     const value = form.elements[name]?.value;
-    if (values.includes(value) && value !== (name === "motion" ? motion() : current[name])) changes[name] = value;
+    if (values.includes(value) && value !== (name === "motion" ? savedMotion : saved[name])) changes[name] = value;
   }
   for (const name of SWITCHES) {
     const field = form.elements[name];
-    if (field && field.checked !== current[name]) changes[name] = field.checked;
+    if (field && field.checked !== saved[name]) changes[name] = field.checked;
   }
   return Object.keys(changes).length ? changes : null;
 }

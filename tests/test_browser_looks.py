@@ -246,6 +246,27 @@ def slot_x(page: Any, pile: str) -> float:
     return float(box["x"])
 
 
+def test_looks_show_at_once_and_cancel_takes_them_back(page: Any, site_url: str) -> None:
+    """Settings: a look shows on the table as it is chosen; Cancel (or Escape) goes back; the
+    buttons stay in view however long the form is."""
+    open_page(page, site_url + "?game=klondike&deal=1")
+    form = open_settings(page)
+    buttons, dialog = page.locator("#apply-settings").bounding_box(), page.locator("#settings").bounding_box()
+    assert buttons["y"] + buttons["height"] <= dialog["y"] + dialog["height"]  # no scrolling needed
+    form.locator("select[name=felt]").select_option("wine")
+    expect(page.locator("html")).to_have_attribute("data-felt", "wine")
+    form.locator("input[name=largePrint]").check()
+    expect(page.locator('[data-card="2C"] use')).to_have_attribute("href", "#card-2C-large")
+    page.locator("#settings button[value=cancel]").click()
+    expect(page.locator("html")).to_have_attribute("data-felt", "green")
+    expect(page.locator('[data-card="2C"] use')).to_have_attribute("href", "#card-2C")
+    form = open_settings(page)
+    assert form.locator("select[name=felt]").input_value() == "green"
+    form.locator("select[name=felt]").select_option("blue")
+    apply(page)
+    expect(page.locator("html")).to_have_attribute("data-felt", "blue")
+
+
 def test_the_looks_apply_and_are_remembered(page: Any, site_url: str) -> None:
     open_page(page, site_url + "?game=klondike&deal=1")
     club = '[data-card="2C"] use'

@@ -188,6 +188,9 @@ def test_a_challenge_link_is_verified_and_compared(page: Any, site_url: str, bro
     open_page(page, link)
     expect(page.locator("#challenge")).to_contain_text(f"won in {len(moves)} moves")
     assert text_of(page, "moves") == "0"  # the player gets the deal itself to play
+    # The banner is a strip above the table: it covers no card and takes no tap meant for one.
+    banner, board = page.locator("#challenge").bounding_box(), page.locator("#board").bounding_box()
+    assert banner["y"] + banner["height"] <= board["y"] + 0.5
 
 
 def test_a_tampered_challenge_gets_a_message_and_a_playable_game(page: Any, site_url: str) -> None:
@@ -227,3 +230,28 @@ def test_an_address_never_becomes_markup(page: Any, site_url: str, query: str) -
     expect(page.locator("#notice")).to_be_visible()
     assert page.locator("body img, body b, #notice svg").count() == 0
     assert page.locator("[data-card]").count() == 52
+
+
+def test_a_challenge_banner_sits_above_the_table(browser: Any, site_url: str) -> None:
+    """On a phone too: a strip between the bar and the table, covering no card, taking no tap."""
+    import subprocess
+    import sys
+
+    from conftest import ROOT
+
+    line = subprocess.run(
+        [sys.executable, "-m", "solitaire", "solve", "klondike", "7"],
+        capture_output=True, text=True, check=True, env={"PYTHONPATH": str(ROOT / "py")},
+    ).stdout.split()
+    assert line[0] == "winnable"
+    context = browser.new_context(viewport={"width": 360, "height": 640}, service_workers="block", reduced_motion="reduce")
+    page = context.new_page()
+    try:
+        open_page(page, f"{site_url}?game=klondike&deal=7&moves={'.'.join(line[1:])}")
+        expect(page.locator("#challenge")).to_contain_text(f"won in {len(line) - 1} moves")
+        banner, board = page.locator("#challenge").bounding_box(), page.locator("#board").bounding_box()
+        assert banner["y"] + banner["height"] <= board["y"] + 0.5
+        card(page, "stock", 23).click()  # the stock, right under it, takes the tap
+        expect(page.locator("#moves")).to_have_text("1")
+    finally:
+        context.close()
