@@ -119,3 +119,16 @@ def test_free_cells_and_spiders_runs_are_marked_apart_from_foundations(page: Any
     assert page.locator('.slot[data-pile="foundation-1"] .card-slot-mark').text_content() == "A"
     open_page(page, site_url + "?game=spider&deal=1&suits=1")
     assert page.locator('.slot[data-pile="foundation-1"] .card-slot-mark').text_content() == "K\u2013A"
+
+
+def test_spiders_stock_shows_a_stack_per_deal_left(page: Any, site_url: str) -> None:
+    open_page(page, site_url + "?game=spider&deal=3&suits=1")
+
+    def stacks() -> int:
+        lefts = page.eval_on_selector_all('[data-card][data-pile="stock"]:not(.hidden-card)', "els => els.map(e => Math.round(e.getBoundingClientRect().left))")
+        return len(set(lefts))
+
+    assert stacks() == 5
+    page.locator('[data-card][data-pile="stock"]').last.click()  # a deal
+    expect(page.locator('[data-card][data-pile="stock"]')).to_have_count(40)
+    assert stacks() == 4

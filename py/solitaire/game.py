@@ -18,7 +18,7 @@ from typing import Generic, Literal, TypeVar
 MIN_DEAL = 1
 MAX_DEAL = 2**31 - 1
 
-Fan = Literal["down", "right", "none"]
+Fan = Literal["down", "right", "none", "deals"]  # deals: squared stacks of ten side by side (Spider's stock)
 P = TypeVar("P")
 
 
