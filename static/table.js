@@ -39,7 +39,11 @@ export function measure(view, width, height) {
   // Wide enough for every column, and short enough that the rows and a
   // reasonable fan below them fit the height.
   const byWidth = (width - 2 * pad) / (columns + (columns - 1) * gapRatio);
-  const byHeight = (height - 2 * pad) / (ASPECT * (rows + fans) + gapRatio * rows);
+  // Rows are a card and a gap of at least 8 px apart (rowGap below): both ways must fit.
+  const byHeight = Math.min(
+    (height - 2 * pad) / (ASPECT * (rows + fans) + gapRatio * rows),
+    (height - 2 * pad - 8 * (rows - 1)) / (ASPECT * (rows + fans)),
+  );
   let cardWidth = Math.min(byWidth, byHeight, MAX_CARD_WIDTH);
   const minimum = looks().largePrint ? MIN_FACE_UP.large : MIN_FACE_UP.normal;
   for (const slot of slots) {

@@ -91,3 +91,22 @@ def test_every_face_up_index_shows_in_a_long_column(browser: Any, site_url: str,
         assert page.evaluate("document.scrollingElement.scrollHeight <= innerHeight && document.scrollingElement.scrollWidth <= innerWidth")
     finally:
         close(context, page, watch)
+
+
+GAMES = ["klondike&draw=3", "double-klondike", "spider&suits=2", "freecell", "pyramid", "tripeaks"]
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_every_game_fits_the_window(browser: Any, site_url: str, watch: PageWatch, width: int, height: int) -> None:
+    """Each game's deal, stock and waste included (TriPeaks' ran off the bottom of sideways phones)."""
+    context, page = new_page(browser, watch, reduced_motion="reduce", viewport={"width": width, "height": height})
+    try:
+        for game in GAMES:
+            open_page(page, site_url + f"?game={game}&deal=5")
+            seen = page.evaluate(BOXES)
+            for cards in seen["piles"].values():
+                for card in (card for card in cards if card["height"] > 0):
+                    assert card["left"] >= -0.5 and card["right"] <= seen["width"] + 0.5, (game, card)
+                    assert card["top"] >= -0.5 and card["bottom"] <= seen["height"] + 0.5, (game, card)
+    finally:
+        close(context, page, watch)
