@@ -114,6 +114,19 @@ def test_the_confirmation_the_win_and_filled_statistics(audited: Any, site_url: 
     assert_clean(audited, "statistics with a game")
 
 
+def test_the_more_menu_and_no_moves_left(audited: Any, site_url: str) -> None:
+    from test_browser_klondike import one_move_from_stuck
+
+    open_page(audited, site_url + "?game=klondike&deal=1")
+    audited.locator("#open-menu").click()
+    expect(audited.locator("#menu")).to_be_visible()
+    assert_clean(audited, "the More menu")
+    audited.keyboard.press("Escape")
+    one_move_from_stuck(audited, site_url)
+    expect(audited.locator("#stuck")).to_be_visible()
+    assert_clean(audited, "the No moves left dialog")
+
+
 def test_the_german_page(browser: Any, site_url: str) -> None:
     context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="de-DE", service_workers="block")
     context.add_init_script(path=str(AXE))
