@@ -81,3 +81,18 @@ def test_more_holds_the_less_used_commands_on_a_phone(browser: Any, site_url: st
         expect(page.locator('[data-card][data-pile="tableau-1"]')).to_have_attribute("data-card", "7D")
     finally:
         close(context, page, watch)
+
+
+def test_a_notice_takes_no_tap_meant_for_the_table(browser: Any, site_url: str, watch: PageWatch) -> None:
+    context, page = new_page(browser, watch, reduced_motion="reduce", viewport={"width": 360, "height": 640})
+    try:
+        open_page(page, site_url + "?game=klondike&deal=1")
+        page.locator("#hint").click()
+        expect(page.locator("#notice")).to_be_visible()
+        box = page.locator("#notice").bounding_box()
+        under = page.evaluate(
+            f"document.elementFromPoint({box['x'] + box['width'] / 2}, {box['y'] + box['height'] / 2}).closest('#board, #notice')?.id"
+        )
+        assert under == "board"  # a tap there reaches the table
+    finally:
+        close(context, page, watch)
