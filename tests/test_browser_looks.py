@@ -146,8 +146,8 @@ def test_a_new_game_is_dealt_from_the_stock(lively: Any, site_url: str) -> None:
     open_page(lively, site_url + "?game=klondike&deal=1")
     landed(lively)
     lively.locator("#new-game").click()
-    settled(lively)
-    assert lively.locator(FLYING).count() == 28  # every card of the columns; the stock stays
+    # New first keeps the game it leaves (a write to IndexedDB), then deals: wait for the deal.
+    expect(lively.locator(FLYING)).to_have_count(28)  # every card of the columns; the stock stays
     landed(lively)
     assert lively.locator("[data-card]").count() == 52
 
