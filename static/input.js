@@ -10,6 +10,11 @@
 const DRAG_THRESHOLD = 6; // px of movement before a press becomes a drag
 const DOUBLE_TAP_MS = 350;
 
+/** Does a tap play these cards at once? The game says so: TriPeaks (one place for every card),
+ *  Pyramid (a King's only place is the discard). */
+export const playsAtOnce = (view, targets) =>
+  targets.length === 1 && (view.tapMoves || (view.tapHome && targets[0].startsWith("foundation")));
+
 function cardOf(target) {
   const element = target.closest?.("[data-pile]");
   if (!element) return null;
@@ -153,7 +158,7 @@ export function attachInput(board, game) {
       return;
     }
     const targets = view.legal[key];
-    if (targets.length === 1 && (view.tapMoves || (view.tapHome && targets[0].startsWith("foundation")))) {
+    if (playsAtOnce(view, targets)) {
       game.move({ pile: done.pile, index: done.index }, targets[0]);
       return;
     }

@@ -25,6 +25,7 @@
 import { announce, describePick } from "./announce.js";
 import { CARD_HEIGHT, CARD_WIDTH } from "./cards.js";
 import { t } from "./i18n.js";
+import { playsAtOnce } from "./input.js";
 import { arrangedSlots } from "./looks.js";
 import { pileName } from "./table.js";
 
@@ -195,7 +196,7 @@ export function attachKeyboard(board, game, { openHelp = () => {} } = {}) {
     }
     const targets = focus.index === null ? null : view.legal[key(focus)];
     if (targets) {
-      if (targets.length === 1 && (view.tapMoves || (view.tapHome && targets[0].startsWith("foundation")))) {
+      if (playsAtOnce(view, targets)) {
         game.move({ ...focus }, targets[0]);
       } else if (picked && key(picked) === key(focus)) {
         game.pick(null);

@@ -320,8 +320,8 @@ function calendar(stats, year, month, language, today, openDay) {
   const days = new Map();
   for (const [key, result] of Object.entries(stats.daily)) {
     const date = key.slice(0, 10);
-    if (DAILY_RESULTS.indexOf(result) < DAILY_RESULTS.indexOf(days.get(date) ?? "played")) days.set(date, result);
-    else if (!days.has(date)) days.set(date, result);
+    const best = days.get(date);
+    if (!best || DAILY_RESULTS.indexOf(result) < DAILY_RESULTS.indexOf(best)) days.set(date, result);
   }
   const first = new Date(year, month, 1);
   const title = first.toLocaleDateString(language, { month: "long", year: "numeric" });

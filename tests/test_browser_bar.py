@@ -3,6 +3,8 @@ state (deals left, passes) visible everywhere, and the less used commands under 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -21,13 +23,22 @@ GAMES = [
     "pyramid&deal=1234567890",
     "tripeaks&deal=1234567890",
 ]
+@contextmanager
+def sized(browser: Any, watch: PageWatch, width: int = 360, height: int = 640) -> Iterator[Any]:
+    """A fresh page of this size, checked for errors when it closes."""
+    context, page = new_page(browser, watch, reduced_motion="reduce", viewport={"width": width, "height": height})
+    try:
+        yield page
+    finally:
+        close(context, page, watch)
+
+
 SIZES = [(360, 640), (390, 844), (844, 390), (768, 1024), (1280, 800), (1920, 1080)]
 
 
 @pytest.mark.parametrize(("width", "height"), SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 def test_the_bar_keeps_its_height_and_shows_the_games_state(browser: Any, site_url: str, watch: PageWatch, width: int, height: int) -> None:
-    context, page = new_page(browser, watch, reduced_motion="reduce", viewport={"width": width, "height": height})
-    try:
+    with sized(browser, watch, width, height) as page:
         heights = set()
         for game in GAMES:
             open_page(page, site_url + f"?game={game}")
@@ -55,13 +66,10 @@ def test_the_bar_keeps_its_height_and_shows_the_games_state(browser: Any, site_u
         assert len(heights) == 1, heights
         if width <= 600:
             assert heights.pop() <= 56
-    finally:
-        close(context, page, watch)
 
 
 def test_more_holds_the_less_used_commands_on_a_phone(browser: Any, site_url: str, watch: PageWatch) -> None:
-    context, page = new_page(browser, watch, reduced_motion="reduce", viewport={"width": 360, "height": 640})
-    try:
+    with sized(browser, watch) as page:
         open_page(page, site_url + "?game=klondike&deal=1")
         expect(page.locator("#open-stats")).to_be_hidden()
         page.locator("#open-menu").click()
@@ -79,13 +87,10 @@ def test_more_holds_the_less_used_commands_on_a_phone(browser: Any, site_url: st
         page.locator("#confirm-ok").click()
         expect(page.locator("#moves")).to_have_text("0")
         expect(page.locator('[data-card][data-pile="tableau-1"]')).to_have_attribute("data-card", "7D")
-    finally:
-        close(context, page, watch)
 
 
 def test_a_notice_takes_no_tap_meant_for_the_table(browser: Any, site_url: str, watch: PageWatch) -> None:
-    context, page = new_page(browser, watch, reduced_motion="reduce", viewport={"width": 360, "height": 640})
-    try:
+    with sized(browser, watch) as page:
         open_page(page, site_url + "?game=klondike&deal=1")
         page.locator("#hint").click()
         expect(page.locator("#notice")).to_be_visible()
@@ -94,5 +99,3 @@ def test_a_notice_takes_no_tap_meant_for_the_table(browser: Any, site_url: str, 
             f"document.elementFromPoint({box['x'] + box['width'] / 2}, {box['y'] + box['height'] / 2}).closest('#board, #notice')?.id"
         )
         assert under == "board"  # a tap there reaches the table
-    finally:
-        close(context, page, watch)
