@@ -281,31 +281,32 @@ function variantText(key, language) {
 function recordTable(stats, language) {
   const keys = Object.keys(stats.records).sort();
   if (keys.length === 0) return element("p", t("stats.none"));
-  const table = element("table", undefined, { class: "stats-table" });
-  const head = element("tr");
-  for (const key of ["stats.game", "stats.played", "stats.won", "stats.wonUnassisted", "stats.rate", "stats.streak", "stats.bestStreak", "stats.bestTime", "stats.bestMoves", "stats.bestScore"]) {
-    head.append(element("th", t(key), { scope: "col" }));
-  }
-  const thead = element("thead");
+  const table = element("table", undefined, { class: "stats-table", role: "table" });
+  const head = element("tr", undefined, { role: "row" });
+  const columns = ["stats.game", "stats.played", "stats.won", "stats.wonUnassisted", "stats.rate", "stats.streak", "stats.bestStreak", "stats.bestTime", "stats.bestMoves", "stats.bestScore"];
+  for (const key of columns) head.append(element("th", t(key), { scope: "col", role: "columnheader" }));
+  // On a phone each game's row is a card of labelled figures (style.css); the label comes from here.
+  const cell = (text, column) => element("td", text, { "data-label": t(columns[column]), role: "cell" });
+  const thead = element("thead", undefined, { role: "rowgroup" });
   thead.append(head);
   table.append(thead);
-  const body = element("tbody");
+  const body = element("tbody", undefined, { role: "rowgroup" });
   for (const key of keys) {
     const record = stats.records[key];
-    const row = element("tr");
-    const name = element("th", undefined, { scope: "row" });
+    const row = element("tr", undefined, { role: "row" });
+    const name = element("th", undefined, { scope: "row", role: "rowheader" });
     name.append(element("span", gameName(key.split("|")[0], language)), element("small", variantText(key, language)));
     row.append(
       name,
-      element("td", String(record.played)),
-      element("td", String(record.won)),
-      element("td", String(record.wonUnassisted)),
-      element("td", record.played ? `${Math.round((100 * record.won) / record.played)} %` : "–"),
-      element("td", String(record.streak)),
-      element("td", String(record.bestStreak)),
-      element("td", clock(record.bestSeconds)),
-      element("td", record.bestMoves === null ? "–" : String(record.bestMoves)),
-      element("td", record.bestScore === null ? "–" : String(record.bestScore)),
+      cell(String(record.played), 1),
+      cell(String(record.won), 2),
+      cell(String(record.wonUnassisted), 3),
+      cell(record.played ? `${Math.round((100 * record.won) / record.played)} %` : "–", 4),
+      cell(String(record.streak), 5),
+      cell(String(record.bestStreak), 6),
+      cell(clock(record.bestSeconds), 7),
+      cell(record.bestMoves === null ? "–" : String(record.bestMoves), 8),
+      cell(record.bestScore === null ? "–" : String(record.bestScore), 9),
     );
     body.append(row);
   }

@@ -98,6 +98,10 @@ def test_reduced_motion_moves_nothing(page: Any, site_url: str) -> None:
 def test_a_move_glides_and_the_dom_is_final_at_once(lively: Any, site_url: str) -> None:
     open_page(lively, site_url + "?game=klondike&deal=1")
     landed(lively)
+    # A tenth of the speed, so that a loaded machine still checks the card mid-flight.
+    devtools = lively.context.new_cdp_session(lively)
+    devtools.send("Animation.enable")
+    devtools.send("Animation.setPlaybackRate", {"playbackRate": 0.1})
     card(lively, "tableau-1", 0).click()
     card(lively, "tableau-7", 6).click()
     # The DOM says where the card is at once; only its picture is on the way.

@@ -255,3 +255,23 @@ def test_a_challenge_banner_sits_above_the_table(browser: Any, site_url: str) ->
         expect(page.locator("#moves")).to_have_text("1")
     finally:
         context.close()
+
+
+def test_statistics_on_a_phone_are_labelled_figures_without_sideways_scrolling(browser: Any, site_url: str) -> None:
+    context = browser.new_context(viewport={"width": 360, "height": 640}, service_workers="block", reduced_motion="reduce")
+    page = context.new_page()
+    try:
+        win_near_won(page, site_url)
+        page.locator("#open-menu").click()
+        page.locator("[data-for=open-stats]").click()
+        expect(page.locator("#stats")).to_be_visible()
+        body = page.locator("#stats-body")
+        assert body.evaluate("element => element.scrollWidth <= element.clientWidth")
+        labels = page.eval_on_selector_all("#stats-body tbody td", "cells => cells.map((cell) => getComputedStyle(cell, '::before').content)")
+        assert labels[:3] == ['"Played" / ""', '"Won" / ""', '"Won unassisted" / ""']
+        assert stats_cells(page)[:3] == ["1", "1", "1"]
+        for cell in page.locator("#stats-body tbody td").all():  # every figure on screen, inside the dialog
+            box, dialog = cell.bounding_box(), page.locator("#stats").bounding_box()
+            assert box["x"] >= dialog["x"] and box["x"] + box["width"] <= dialog["x"] + dialog["width"]
+    finally:
+        context.close()
