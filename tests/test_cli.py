@@ -47,6 +47,18 @@ def test_daily_prints_that_dates_deal() -> None:
         ["deal", "klondike", "1", "--colour", "red"],
         ["shuffle", "klondike", "1"],
         [],
+        # Digits that are not ASCII, digit strings past int()'s limit, dates that are not YYYY-MM-DD:
+        # each crashed with a traceback or was read as a deal (the audit of issue 17).
+        ["deal", "klondike", "²"],
+        ["deal", "freecell", "²"],
+        ["deal", "freecell", "١٢"],
+        ["deal", "klondike", "9" * 5000],
+        ["solve", "pyramid", "1", "--budget", "²"],
+        ["solve", "pyramid", "1", "--budget", "9" * 5000],
+        ["solve", "klondike", "²"],
+        ["daily", "klondike", "2026-W01-1"],
+        ["daily", "klondike", "20261201"],
+        ["daily", "klondike", "２０２６-１２-０１"],
     ],
 )
 def test_bad_arguments_exit_2_with_one_line(arguments: list[str]) -> None:

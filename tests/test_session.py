@@ -76,6 +76,24 @@ def test_autoplay_moves_safe_cards_and_undo_takes_them_back_with_the_move() -> N
     assert session.position == start
 
 
+def test_autoplay_never_sends_back_the_card_the_player_took_from_a_foundation() -> None:
+    """The rules allow a card back from a foundation; the automatic moves must not undo it
+    (the audit of issue 17: f4>t1 was followed by t1>f4, and the score dropped by 5)."""
+    placed = ["AS", "2S", "3H", "AC"]
+    rest = [rank + suit for suit in "CDHS" for rank in "A23456789TJQK" if rank + suit not in placed]
+    layout = "\n".join(["foundation-4: AS 2S", "tableau-1: 3H", "tableau-2: AC", "stock: " + " ".join(f"[{card}]" for card in rest)])
+    rules = make_rules("klondike")
+    session = Session(rules, 1, autoplay=True, clock=FakeClock(), layout=layout)
+    score = session.score()
+    session.play(Move("foundation-4", "tableau-1"))
+    assert session.turns[-1] == (Move("foundation-4", "tableau-1"), Move("tableau-2", "foundation-1"))  # the AC still goes home
+    piles = {pile.name: pile.cards for pile in rules.piles(session.position)}
+    assert len(piles["tableau-1"]) == 2 and len(piles["foundation-4"]) == 1
+    assert session.score() == max(0, score - 15) + 10  # Standard: -15 for the 2S taken back (never below 0), +10 for the AC
+    session.undo()
+    assert session.position == session.positions[0]
+
+
 def test_clock_runs_from_the_first_move_and_pauses() -> None:
     clock = FakeClock()
     session = Session(make_rules("klondike"), 1, clock=clock)

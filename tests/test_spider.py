@@ -421,6 +421,16 @@ def test_not_stuck_with_an_empty_column() -> None:
     assert Move("tableau-1", "tableau-10") in S.legal_moves(position)
 
 
+def test_stuck_when_a_deal_is_left_but_too_few_cards_remain_to_fill_every_column() -> None:
+    """Seed 002: a loss when a column is empty and cannot be filled. Moving the cards between
+    empty columns is still legal, but no sequence of such moves ever allows the deal (the
+    audit of issue 17: "No moves left" never appeared)."""
+    position = table("5S", "9S", "[3S] 2S", stock=TEN_CARDS, completed="SSSSSSS")
+    assert Move("tableau-1", "tableau-4") in S.legal_moves(position)
+    assert S.is_stuck(position)
+    assert not S.is_stuck(table(*["5S"] * 10, stock=TEN_CARDS, completed="SSSSSS")), "ten cards: every column can be filled"
+
+
 def test_not_stuck_when_a_buried_run_can_move() -> None:
     position = table("[2H] 9S 8S", *["[2H] 5S"] * 8, "TD")
     assert S.legal_moves(position) == [Move("tableau-1", "tableau-10", 2)]

@@ -12,12 +12,13 @@ notation. Bad arguments print one line on stderr and exit with status 2.
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Sequence
 
 from .daily import daily
 from .difficulty import rating
-from .game import OptionError, move_notation
+from .game import MAX_DEAL, MIN_DEAL, OptionError, move_notation
 from .registry import make_rules, option_specs
 from .solver import solver_for
 
@@ -50,16 +51,27 @@ def parse_options(game_id: str, words: Sequence[str], extra: Sequence[str] = ())
     return options
 
 
+# Only ASCII digits: str.isdigit() also takes "²" and "١٢", which int() refuses or reads.
+# A bounded length keeps int() from its limit on long digit strings (4,300 digits).
+ASCII_NUMBER = re.compile(r"[0-9]{1,12}")
+MAX_BUDGET = 10**12 - 1
+
+
 def parse_deal(text: str) -> int:
-    if not text.isdigit():
-        raise UsageError(f"the deal number must be a whole number, not {text!r}")
-    return int(text)
+    if not ASCII_NUMBER.fullmatch(text):
+        raise UsageError(f"the deal number must be a whole number from {MIN_DEAL} to {MAX_DEAL}, not {shown(text)}")
+    return int(text)  # the game checks the range
 
 
 def parse_budget(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
-        raise UsageError(f"the budget must be a whole number of nodes, at least 1, not {text!r}")
+    if not ASCII_NUMBER.fullmatch(text) or int(text) < 1:
+        raise UsageError(f"the budget must be a whole number of nodes from 1 to {MAX_BUDGET}, not {shown(text)}")
     return int(text)
+
+
+def shown(text: str) -> str:
+    """An argument quoted for a one-line message, cut short if it is long."""
+    return repr(text if len(text) <= 40 else text[:37] + "...")
 
 
 def solve(game_id: str, which: str, words: Sequence[str]) -> str:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import datetime
 import hashlib
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
@@ -40,7 +41,8 @@ class Daily:
 def parse_date(text: str) -> datetime.date:
     """A calendar date written YYYY-MM-DD; anything else raises OptionError."""
     try:
-        if len(text) != 10:
+        # fromisoformat also reads week dates ("2026-W01-1") and, in 3.11, other ISO forms.
+        if not isinstance(text, str) or not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", text):
             raise ValueError
         return datetime.date.fromisoformat(text)
     except ValueError:

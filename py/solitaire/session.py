@@ -112,7 +112,11 @@ class Session:
             raise IllegalMove("the game is already won")
         position = self.rules.apply(self.position, move)
         turn = [move]
-        while self.autoplay and (safe := self.rules.safe_moves(position)):
+        # A card the player took back from a foundation stays where it was put: an automatic
+        # move would only undo the player's move (automatic moves never cover it, they only
+        # go to the foundations, so it stays the top of its pile all through this loop).
+        kept = move.target if move.source.startswith("foundation") else None
+        while self.autoplay and (safe := [m for m in self.rules.safe_moves(position) if m.source != kept]):
             position = self.rules.apply(position, safe[0])
             turn.append(safe[0])
         self.push(tuple(turn), position)

@@ -324,8 +324,16 @@ class Spider(Rules[SpiderPosition]):
         return all(position.foundations)
 
     def is_stuck(self, position: SpiderPosition) -> bool:
-        """No move between columns and no deal (the stock is empty or a column is)."""
-        return not self.is_won(position) and not self.legal_moves(position)
+        """No move between columns and no deal (the stock is empty or a column is), or a deal
+        left that can never be made: fewer cards on the table than columns, so a column stays
+        empty whatever moves between columns are made (seed 002: "a column is empty and cannot
+        be filled" ends the game as a loss). With as many cards as columns or more, a column's
+        top card can always fill an empty column, so the deal can be reached."""
+        if self.is_won(position):
+            return False
+        if position.stock and sum(map(len, position.tableau)) < len(position.tableau):
+            return True
+        return not self.legal_moves(position)
 
     def safe_moves(self, position: SpiderPosition) -> list[Move]:
         """Nothing in Spider plays by itself except the run removal, which ``apply`` does."""
