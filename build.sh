@@ -3,7 +3,7 @@
 #
 #   ./build.sh                 build the site (see "Build" below)
 #   ./build.sh serve           build, then serve the repo root on http://localhost:${PORT:-8000}/
-#   ./build.sh test [ARGS]     build, then mypy on py/ and pytest (ARGS go to pytest)
+#   ./build.sh test [ARGS]     build, then ruff, ESLint, mypy and pytest (ARGS go to pytest)
 #   ./build.sh bench [ARGS]    build, then python tools/bench.py ARGS
 #   ./build.sh site DIR        build, then copy exactly the static site into DIR
 #                              (what GitHub Pages or any static host serves)
@@ -47,7 +47,8 @@ usage: ./build.sh [serve | test [PYTEST_ARGS...] | bench [ARGS...] | site DIR]
 
   (no argument)  build the site into static/pyodide/ and static/wheels/
   serve          build, then serve the repo root on http://localhost:${PORT:-8000}/
-  test           build, then mypy py/ and pytest -q (extra args go to pytest)
+  test           build, then ruff (lint, format), ESLint, mypy and pytest -q
+                 (extra args go to pytest)
   bench          build, then python tools/bench.py (extra args go to it)
   site DIR       build, then copy the static site (index.html, sw.js, static/)
                  into DIR, ready to upload to any static host
@@ -273,18 +274,23 @@ case $command in
         build
         ensure_chromium
         export SOLITAIRE_CHROMIUM=$CHROMIUM
-        # Both always run (pytest last, so its summary line ends the output);
-        # the exit status is non-zero if either failed.
-        say "mypy py"
-        mypy_status=0
-        "$PY" -m mypy py || mypy_status=$?
+        # Every check runs (pytest last, so its summary line ends the output);
+        # the exit status is non-zero if any failed.
+        checks_status=0
+        say "ruff check and ruff format --check (py, tests, tools)"
+        "$VENV/bin/ruff" check py tests tools || checks_status=$?
+        "$VENV/bin/ruff" format --check py tests tools || checks_status=$?
+        say "eslint (static, sw.js, tools, tests/js)"
+        npx --no-install eslint . || checks_status=$?
+        say "mypy --strict (py, tests, tools)"
+        "$PY" -m mypy py tests tools || checks_status=$?
         say "pytest"
         pytest_status=0
         "$PY" -m pytest -q "$@" || pytest_status=$?
-        if ((mypy_status != 0)); then
-            echo "build.sh: mypy failed (exit $mypy_status)" >&2
+        if ((checks_status != 0)); then
+            echo "build.sh: a lint, format or type check failed (exit $checks_status)" >&2
         fi
-        exit $((pytest_status != 0 ? pytest_status : mypy_status))
+        exit $((pytest_status != 0 ? pytest_status : checks_status))
         ;;
     bench)
         build

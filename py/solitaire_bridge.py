@@ -76,20 +76,20 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from solitaire.cards import card_text
 from solitaire.analysis import Analyst
+from solitaire.cards import card_text
 from solitaire.daily import Daily, DailyFinder, WinnableFinder, daily, parse_date
 from solitaire.difficulty import rating
-from solitaire.game import MAX_DEAL, IllegalMove, Move, OptionError, parse_move
+from solitaire.game import MAX_DEAL, IllegalMove, Move, parse_move
 from solitaire.registry import GAMES, make_rules, option_specs
-from solitaire.session import SaveError, Session
+from solitaire.session import Session
 from solitaire.solver import Verdict
-from solitaire_i18n import DEFAULT_LANGUAGE, LANGUAGES, card_name, translate
+from solitaire.texts import DEFAULT_LANGUAGE, LANGUAGES, Explained, Reason, Said, card_name, render, said_of
 
 JsonObject = dict[str, Any]
 
 
-class MessageError(ValueError):
+class MessageError(Explained):
     """A message the bridge cannot use."""
 
 
@@ -130,7 +130,7 @@ class Bridge:
         try:
             message = json.loads(text)
             if not isinstance(message, dict):
-                raise MessageError("a message must be a JSON object")
+                raise MessageError(Reason.MESSAGE_NOT_OBJECT)
             kind = message.get("type")
             if kind == "save":
                 return json.dumps({"ok": True, "save": self.current().to_save()})
@@ -148,7 +148,7 @@ class Bridge:
             if kind == "winnable":
                 return json.dumps(self.find_winnable(message))
             if kind not in self.handlers:
-                raise MessageError(f"unknown message type {kind!r}")
+                raise MessageError(Reason.UNKNOWN_MESSAGE, text=kind)
             self.follow(lambda: self.handlers[kind](message))
             if kind == "analyse":  # frequent and small: just the verdict, not the whole view
                 analysis = self.analysis_view()
@@ -156,21 +156,21 @@ class Bridge:
             if kind == "language" and self.session is None:  # chosen before the first game: no view yet
                 return json.dumps({"ok": True, "language": self.language})
             return json.dumps(self.view())
-        except (IllegalMove, OptionError, SaveError, MessageError) as error:
-            return self.failure(str(error))
         except json.JSONDecodeError:
-            return self.failure("the message is not valid JSON")
+            return self.failure(Said(Reason.MESSAGE_NOT_JSON))
         except Exception as error:  # a bug must not freeze the page: report it, keep the game
-            return self.failure(f"internal error ({type(error).__name__}); the game is unchanged")
+            return self.failure(said_of(error))
 
-    def failure(self, message: str) -> str:
+    def failure(self, said: Said) -> str:
         """The answer to a message that failed: the reason as a sentence in the player's language."""
-        text = message.strip() or "something went wrong; the game is unchanged"
-        return json.dumps({"ok": False, "error": sentence(translate(text, self.language))})
+        return json.dumps({"ok": False, "error": self.sentence(said)})
+
+    def sentence(self, said: Said) -> str:
+        return sentence(render(said, self.language))
 
     def current(self) -> Session:
         if self.session is None:
-            raise MessageError("no game has been started")
+            raise MessageError(Reason.NO_GAME)
         return self.session
 
     def start(self, session: Session, proof: Verdict | None = None) -> None:
@@ -206,7 +206,7 @@ class Bridge:
         rules = make_rules(game, options_field(message))
         first = message.get("first")
         if not isinstance(first, int) or isinstance(first, bool):
-            raise MessageError(f"the first deal must be a whole number, not {first!r}")
+            raise MessageError(Reason.FIRST_NOT_A_NUMBER, text=first)
         key = deal_key(game, rules.options, first)
         if self.seeker is None or self.seeker[0] != key:
             self.seeker = (key, WinnableFinder(game, rules.options, first))
@@ -256,7 +256,7 @@ class Bridge:
             if move.source == source and move.count == count and move.target.startswith("foundation"):
                 session.play(move)
                 return
-        raise IllegalMove("that card cannot go to a foundation now")
+        raise IllegalMove(Reason.NOT_HOME_NOW)
 
     def tap(self, message: JsonObject) -> None:
         """Play the picked cards to their best place (see ``tap_choice``)."""
@@ -282,7 +282,7 @@ class Bridge:
     def set_language(self, message: JsonObject) -> None:
         language = text_field(message, "language")
         if language not in LANGUAGES:
-            raise MessageError(f"unknown language {language!r} (known: {', '.join(LANGUAGES)})")
+            raise MessageError(Reason.UNKNOWN_LANGUAGE, text=language, list=list(LANGUAGES))
         self.language = language
 
     def load(self, message: JsonObject) -> None:
@@ -315,20 +315,20 @@ class Bridge:
         session = self.current()
         source, count = self.picked(message)
         reason = session.rules.refusal(session.position, source, count)
-        return {"ok": True, "reason": None if reason is None else sentence(translate(reason, self.language))}
+        return {"ok": True, "reason": None if reason is None else self.sentence(reason)}
 
     def picked(self, message: JsonObject) -> tuple[str, int]:
         """The pile and number of cards of a pick given as pile and card index."""
         source = text_field(message, "from")
         index = message.get("index")
         if not isinstance(index, int) or isinstance(index, bool):
-            raise MessageError("the picked card's index must be a whole number")
+            raise MessageError(Reason.INDEX_NOT_A_NUMBER)
         session = self.current()
         size = next((len(p.cards) for p in session.rules.piles(session.position) if p.name == source), None)
         if size is None:
-            raise IllegalMove(f"there is no pile {source!r}")
+            raise IllegalMove(Reason.NO_SUCH_PILE, place=source)
         if not 0 <= index < size:
-            raise IllegalMove(f"{source} has no card at index {index}")
+            raise IllegalMove(Reason.NO_CARD_AT, pile=source, number=index)
         return source, size - index
 
     # -- the view ---------------------------------------------------------------------
@@ -368,21 +368,16 @@ class Bridge:
             "game": rules.game_id,
             "options": rules.options,
             "optionSpecs": [
-                {"name": spec.name, "choices": list(spec.choices), "changesDeal": spec.changes_deal}
-                for spec in type(rules).option_specs
+                {"name": spec.name, "choices": list(spec.choices), "changesDeal": spec.changes_deal} for spec in type(rules).option_specs
             ],
             "deal": session.deal,
             "daily": session.daily,
-            "slots": [
-                {"name": slot.name, "x": slot.x, "y": slot.y, "fan": slot.fan, "hint": slot.empty_hint} for slot in rules.slots()
-            ],
+            "slots": [{"name": slot.name, "x": slot.x, "y": slot.y, "fan": slot.fan, "hint": slot.empty_hint} for slot in rules.slots()],
             "piles": [
                 {
                     "name": pile.name,
                     "cards": [
-                        {"card": card_text(card), "name": card_name(card, self.language), "locked": locked}
-                        if up
-                        else {"card": "down"}
+                        {"card": card_text(card), "name": card_name(card, self.language), "locked": locked} if up else {"card": "down"}
                         for card, up, locked in zip(pile.cards, pile.face_up, pile.locked)
                     ],
                 }
@@ -400,7 +395,7 @@ class Bridge:
             "canRedo": bool(session.undone),
             "canComplete": not won and rules.completion(position) is not None,
             "autoplay": session.autoplay,
-            "statusLine": translate(rules.status_line(position), self.language),
+            "statusLine": render(rules.status_line(position), self.language),
             "language": self.language,
             "tapMoves": rules.tap_moves,
             "tapHome": rules.tap_home,
@@ -442,7 +437,7 @@ def new_session(
         # os.urandom rather than the secrets module: one import less at start-up.
         deal = int.from_bytes(os.urandom(8), "big") % MAX_DEAL + 1
     if not isinstance(deal, int) or isinstance(deal, bool):
-        raise MessageError(f"the deal number must be a whole number, not {deal!r}")
+        raise MessageError(Reason.DEAL_NOT_A_NUMBER, text=deal)
     return Session(rules, deal, None, autoplay), None
 
 
@@ -464,11 +459,11 @@ def tap_choice(moves: list[Move], sizes: Mapping[str, int]) -> Move:
     """The move a tap plays among one card's legal moves: the first of the best rank;
     places of the last rank are not alike (two Pyramid partners), so one of them must be the only one."""
     if not moves:
-        raise IllegalMove("that card has nowhere to go now")
+        raise IllegalMove(Reason.NOWHERE_TO_GO)
     best = min(tap_rank(move, sizes) for move in moves)
     choices = [move for move in moves if tap_rank(move, sizes) == best]
     if best == 4 and len(choices) > 1:
-        raise IllegalMove("that card fits more than one place: choose where it goes")
+        raise IllegalMove(Reason.MORE_THAN_ONE_PLACE)
     return choices[0]
 
 
@@ -482,15 +477,15 @@ def verify(message: JsonObject, dailies: Mapping[DailyKey, Daily] | None = None)
     A daily's deal comes from ``dailies`` when it was found before (no search again)."""
     moves = message.get("moves")
     if not isinstance(moves, list) or not all(isinstance(text, str) for text in moves):
-        raise MessageError("the moves must be a list of moves in notation")
+        raise MessageError(Reason.MOVES_NOT_A_LIST)
     if len(moves) > MAX_VERIFIED_MOVES:
-        raise MessageError(f"a challenge holds at most {MAX_VERIFIED_MOVES} moves")
+        raise MessageError(Reason.CHALLENGE_TOO_LONG, number=MAX_VERIFIED_MOVES)
     session, _ = new_session(message, dailies=dailies)
     for number, text in enumerate(moves, 1):
         try:
             session.play(parse_move(text))
         except ValueError as error:  # IllegalMove included
-            raise MessageError(f"move {number} ({text[:20]}) is not allowed: {error}") from None
+            raise MessageError(Reason.REPLAY_MOVE, number=number, name=text[:20], message=said_of(error)) from None
     won = session.is_won()
     return {"ok": True, "won": won, "moves": session.move_count, "score": session.rules.score(session.position, 0, won)}
 
@@ -498,7 +493,7 @@ def verify(message: JsonObject, dailies: Mapping[DailyKey, Daily] | None = None)
 def options_field(message: JsonObject) -> Mapping[str, str]:
     options = message.get("options", {})
     if not isinstance(options, Mapping) or not all(isinstance(v, str) for v in options.values()):
-        raise MessageError("options must map names to text values")
+        raise MessageError(Reason.OPTIONS_NOT_TEXT)
     return options
 
 
@@ -515,7 +510,7 @@ def slice_nodes(message: JsonObject) -> int:
     """The ``nodes`` of a message that asks for a slice of search."""
     nodes = message.get("nodes")
     if not isinstance(nodes, int) or isinstance(nodes, bool) or not 1 <= nodes <= MAX_SLICE:
-        raise MessageError(f"nodes must be a whole number from 1 to {MAX_SLICE}")
+        raise MessageError(Reason.NODES_RANGE, number=MAX_SLICE)
     return nodes
 
 
@@ -534,7 +529,7 @@ def in_time(message: JsonObject, work: Callable[[int], bool], began: float | Non
         work(nodes)
         return
     if not isinstance(ms, (int, float)) or isinstance(ms, bool) or not 1 <= ms <= 1_000:
-        raise MessageError("ms must be a number of milliseconds from 1 to 1000")
+        raise MessageError(Reason.MS_RANGE)
     deadline = (time.perf_counter() if began is None else began) + ms / 1_000
     chunk = 1
     while nodes > 0:
@@ -553,7 +548,7 @@ def in_time(message: JsonObject, work: Callable[[int], bool], began: float | Non
 def text_field(message: JsonObject, name: str) -> str:
     value = message.get(name)
     if not isinstance(value, str) or not value:
-        raise MessageError(f"the message needs {name!r} as text")
+        raise MessageError(Reason.FIELD_NOT_TEXT, text=name)
     return value
 
 

@@ -81,7 +81,7 @@ function cardPositions(slot, pile, origin, size) {
     const up = cards.length - 1 - down;
     const [downStep, upStep] = squeezedSteps(up, down, faceUp, size.bottom - origin.y - cardHeight, cardHeight);
     let y = origin.y;
-    return cards.map((card, i) => {
+    return cards.map((card) => {
       const here = { x: origin.x, y };
       y += card.card === "down" ? downStep : upStep;
       return here;

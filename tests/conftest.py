@@ -81,7 +81,7 @@ def page(browser: Any, site_url: str, watch: PageWatch) -> Iterator[Any]:
         " (event) => window.cspViolations.push(event.violatedDirective + ' ' + event.blockedURI));"
     )
     page = context.new_page()
-    page.on("console", lambda message: message.type == "error" and watch.errors.append(message.text))
+    page.on("console", lambda message: watch.errors.extend([message.text] if message.type == "error" else []))
     page.on("pageerror", lambda error: watch.errors.append(str(error)))
     page.on("request", lambda request: watch.request(request.url))
     yield page

@@ -69,7 +69,12 @@ def long_session(
     if memory is None:
         tracemalloc.stop()
     history = after_moves - before_moves
-    return {"moves": moves, "history": history, "bytes": after_bytes - before_bytes, "perMove": (after_bytes - before_bytes) / max(history, 1)}
+    return {
+        "moves": moves,
+        "history": history,
+        "bytes": after_bytes - before_bytes,
+        "perMove": (after_bytes - before_bytes) / max(history, 1),
+    }
 
 
 if __name__ == "__main__":

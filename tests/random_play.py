@@ -10,9 +10,7 @@ from solitaire.game import Move, Rules
 P = TypeVar("P")
 
 
-def random_positions(
-    rules: Rules[P], start: P, choices: Sequence[int], prefer: Callable[[P], Sequence[Move]] | None = None
-) -> list[P]:
+def random_positions(rules: Rules[P], start: P, choices: Sequence[int], prefer: Callable[[P], Sequence[Move]] | None = None) -> list[P]:
     """The positions of a random game from ``start``, ``start`` first; it stops when no move is
     left. ``prefer`` gives moves to choose from first, when it gives any (say, safe moves home)."""
     positions = [start]

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from klondike_helpers import table
-
 from solitaire.analysis import Analyst
 from solitaire.game import Move
 from solitaire.games.klondike import Klondike

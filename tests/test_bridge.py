@@ -6,10 +6,9 @@ import json
 from typing import Any
 
 import pytest
-
 from solitaire.daily import daily_deal
-from solitaire.registry import make_rules
 from solitaire.game import IllegalMove, Move
+from solitaire.registry import make_rules
 from solitaire_bridge import Bridge, tap_choice
 
 
@@ -55,7 +54,10 @@ def test_illegal_move_answers_a_sentence_and_changes_nothing() -> None:
     bridge = started()
     before = send(bridge, type="view")
     answer = send(bridge, type="move", **{"from": "tableau-2", "index": 1, "to": "tableau-1"})
-    assert answer == {"ok": False, "error": "The 6 of Diamonds cannot go on the 7 of Diamonds: columns build down by one in alternating colours."}
+    assert answer == {
+        "ok": False,
+        "error": "The 6 of Diamonds cannot go on the 7 of Diamonds: columns build down by one in alternating colours.",
+    }
     assert send(bridge, type="view") == before
 
 
@@ -141,9 +143,7 @@ def test_send_to_foundation() -> None:
 def open_layout() -> str:
     """Every card in columns, Aces on top of the first four."""
     ranks = "KQJT98765432"
-    return "\n".join(
-        [f"tableau-{i + 1}: " + " ".join(r + s for r in ranks) + " A" + s for i, s in enumerate("CDHS")]
-    )
+    return "\n".join([f"tableau-{i + 1}: " + " ".join(r + s for r in ranks) + " A" + s for i, s in enumerate("CDHS")])
 
 
 def test_autoplay_preference() -> None:
@@ -208,7 +208,12 @@ def test_verify_confirms_a_winning_line() -> None:
 
 @pytest.mark.parametrize(
     ("moves", "error"),
-    [("s>w", "list of moves"), (["t9>t1"], "move 1 (t9>t1) is not allowed"), (["zz"], "move 1 (zz) is not allowed"), (["s>w"] * 20_001, "at most")],
+    [
+        ("s>w", "list of moves"),
+        (["t9>t1"], "move 1 (t9>t1) is not allowed"),
+        (["zz"], "move 1 (zz) is not allowed"),
+        (["s>w"] * 20_001, "at most"),
+    ],
 )
 def test_verify_refuses_tampered_moves(moves: Any, error: str) -> None:
     answer = send(Bridge(), type="verify", game="klondike", deal=5, moves=moves)

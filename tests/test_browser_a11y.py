@@ -14,9 +14,8 @@ from typing import Any
 import pytest
 from conftest import ROOT
 from playwright.sync_api import expect
-from test_browser_klondike import NEAR_WON, READY, card, open_page, set_up
-
 from solitaire.registry import GAMES
+from test_browser_klondike import NEAR_WON, READY, card, open_page, set_up
 
 pytestmark = pytest.mark.browser
 

@@ -23,8 +23,12 @@ INSIDE = """(selector) => {
 
 
 def boxes_meet(one: dict[str, float], other: dict[str, float]) -> bool:
-    return not (one["x"] + one["width"] <= other["x"] or other["x"] + other["width"] <= one["x"]
-                or one["y"] + one["height"] <= other["y"] or other["y"] + other["height"] <= one["y"])
+    return not (
+        one["x"] + one["width"] <= other["x"]
+        or other["x"] + other["width"] <= one["x"]
+        or one["y"] + one["height"] <= other["y"]
+        or other["y"] + other["height"] <= one["y"]
+    )
 
 
 @pytest.mark.parametrize(("width", "height"), SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
@@ -39,7 +43,9 @@ def test_a_refusal_is_answered_in_view(browser: Any, site_url: str, watch: PageW
         page.mouse.move(target["x"] + target["width"] / 2, target["y"] + target["height"] / 2, steps=8)
         page.mouse.up()
         page.wait_for_selector('[data-card][data-pile="tableau-1"].refused', state="attached")
-        assert text_of(page, "notice") == "The 7 of Diamonds cannot go on the 6 of Diamonds: columns build down by one in alternating colours."
+        assert (
+            text_of(page, "notice") == "The 7 of Diamonds cannot go on the 6 of Diamonds: columns build down by one in alternating colours."
+        )
         assert page.evaluate(INSIDE, "#notice")
         notice = page.locator("#notice").bounding_box()
         assert not boxes_meet(notice, card(page, "tableau-1", 0).bounding_box())  # the card it is about stays in sight

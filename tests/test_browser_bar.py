@@ -23,6 +23,8 @@ GAMES = [
     "pyramid&deal=1234567890",
     "tripeaks&deal=1234567890",
 ]
+
+
 @contextmanager
 def sized(browser: Any, watch: PageWatch, width: int = 360, height: int = 640) -> Iterator[Any]:
     """A fresh page of this size, checked for errors when it closes."""
@@ -60,7 +62,7 @@ def test_the_bar_keeps_its_height_and_shows_the_games_state(browser: Any, site_u
                      .map((element) => { const b = element.getBoundingClientRect(); return [element.id || element.className, b.left, b.right, b.top, b.bottom]; })"""
             )
             for i, a in enumerate(boxes):
-                for b in boxes[i + 1:]:
+                for b in boxes[i + 1 :]:
                     apart = a[2] <= b[1] + 0.5 or b[2] <= a[1] + 0.5 or a[4] <= b[3] + 0.5 or b[4] <= a[3] + 0.5
                     assert apart, (game, a, b)
         assert len(heights) == 1, heights

@@ -10,12 +10,11 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import expect
-from test_browser_klondike import READY, card, open_page, pile_cards, settled
-
 from solitaire.cards import card_text, full_deck
 from solitaire.daily import daily
 from solitaire.registry import make_rules
 from solitaire_bridge import Bridge
+from test_browser_klondike import READY, card, open_page, pile_cards, settled
 from tripeaks_helpers import table
 
 pytestmark = pytest.mark.browser
@@ -45,8 +44,7 @@ def deal_cards(game: str, options: dict[str, str], deal: int) -> dict[str, list[
     """The piles of a deal as the page shows them (face-down cards as "down")."""
     rules = make_rules(game, options)
     return {
-        pile.name: [card_text(c) if up else "down" for c, up in zip(pile.cards, pile.face_up)]
-        for pile in rules.piles(rules.deal(deal))
+        pile.name: [card_text(c) if up else "down" for c, up in zip(pile.cards, pile.face_up)] for pile in rules.piles(rules.deal(deal))
     }
 
 

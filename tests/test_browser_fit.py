@@ -11,12 +11,11 @@ from typing import Any
 
 import pytest
 from conftest import ROOT, PageWatch
-from test_browser_looks import close, new_page
-from test_browser_klondike import open_page
-
 from solitaire.cards import card_text
 from solitaire.game import parse_move
 from solitaire.registry import make_rules
+from test_browser_klondike import open_page
+from test_browser_looks import close, new_page
 
 pytestmark = pytest.mark.browser
 
@@ -32,7 +31,10 @@ def long_spider_column() -> tuple[dict[str, str], str]:
     rules = make_rules("spider", options)
     line = subprocess.run(
         [sys.executable, "-m", "solitaire", "solve", "spider", "3", "--suits", "1"],
-        capture_output=True, text=True, check=True, env={"PYTHONPATH": str(ROOT / "py")},
+        capture_output=True,
+        text=True,
+        check=True,
+        env={"PYTHONPATH": str(ROOT / "py")},
     ).stdout.split()
     position = rules.deal(3)
     for text in line[1:66]:
@@ -46,7 +48,9 @@ def long_klondike_column() -> tuple[dict[str, str], str]:
     rules = make_rules("klondike", {})
     column = ["KH", "QS", "JH", "TS", "9H", "8S", "7H", "6S", "5H", "4S", "3H", "2S", "AH"]
     down = ["2C", "3C", "4C", "5C", "6C", "7C"]
-    rest = [card_text(card) for card in sorted(rules.deal(1).stock + sum(rules.deal(1).tableau, ())) if card_text(card) not in column + down]
+    rest = [
+        card_text(card) for card in sorted(rules.deal(1).stock + sum(rules.deal(1).tableau, ())) if card_text(card) not in column + down
+    ]
     layout = "\n".join([f"tableau-7: {' '.join(f'[{c}]' for c in down)} {' '.join(column)}", "stock: " + " ".join(f"[{c}]" for c in rest)])
     return {"draw": "1", "scoring": "standard", "timed": "off", "open": "off"}, layout
 
@@ -68,9 +72,21 @@ BOXES = """() => {
 
 @pytest.mark.parametrize("game", POSITIONS)
 @pytest.mark.parametrize(("width", "height"), SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
-def test_every_face_up_index_shows_in_a_long_column(browser: Any, site_url: str, watch: PageWatch, game: str, width: int, height: int) -> None:
+def test_every_face_up_index_shows_in_a_long_column(
+    browser: Any, site_url: str, watch: PageWatch, game: str, width: int, height: int
+) -> None:
     options, layout = POSITIONS[game]()
-    save = {"version": 1, "game": game, "options": options, "deal": 3, "daily": None, "layout": layout, "turns": [], "undone": [], "seconds": 0}
+    save = {
+        "version": 1,
+        "game": game,
+        "options": options,
+        "deal": 3,
+        "daily": None,
+        "layout": layout,
+        "turns": [],
+        "undone": [],
+        "seconds": 0,
+    }
     context, page = new_page(browser, watch, reduced_motion="reduce", viewport={"width": width, "height": height})
     try:
         page.add_init_script(f"localStorage.setItem('solitaire.game', {json.dumps(json.dumps(save))})")

@@ -7,11 +7,10 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import expect
-from test_browser_klondike import card, open_page, pile_cards, text_of
-
 from solitaire.cards import card_text
 from solitaire.game import Move
 from solitaire.registry import GAMES, make_rules
+from test_browser_klondike import card, open_page, pile_cards, text_of
 
 pytestmark = pytest.mark.browser
 
@@ -125,7 +124,9 @@ def test_spiders_stock_shows_a_stack_per_deal_left(page: Any, site_url: str) -> 
     open_page(page, site_url + "?game=spider&deal=3&suits=1")
 
     def stacks() -> int:
-        lefts = page.eval_on_selector_all('[data-card][data-pile="stock"]:not(.hidden-card)', "els => els.map(e => Math.round(e.getBoundingClientRect().left))")
+        lefts = page.eval_on_selector_all(
+            '[data-card][data-pile="stock"]:not(.hidden-card)', "els => els.map(e => Math.round(e.getBoundingClientRect().left))"
+        )
         return len(set(lefts))
 
     assert stacks() == 5

@@ -58,7 +58,10 @@ def test_winnable_deals_only_deals_a_deal_the_solver_proves(page: Any, site_url:
         assert parse_qs(urlparse(page.url).query)["draw"] == ["3"]
         solved = subprocess.run(
             [sys.executable, "-m", "solitaire", "solve", "klondike", deal, "--draw", "3"],
-            capture_output=True, text=True, check=True, env={"PYTHONPATH": str(ROOT / "py")},
+            capture_output=True,
+            text=True,
+            check=True,
+            env={"PYTHONPATH": str(ROOT / "py")},
         )
         assert solved.stdout.splitlines()[0] == "winnable", deal
         expect(page.locator("#deal-label")).to_contain_text(re.compile(r"· (easy|medium|hard|expert)$"))  # proven: rated at once

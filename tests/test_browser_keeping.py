@@ -409,10 +409,14 @@ def test_statistics_of_a_newer_version_survive_a_played_game(page: Any, site_url
         json.dumps({"version": 2, "records": []}),
         json.dumps({"version": 2, "records": {"klondike|draw=1": {"played": 1, "won": 2, "streak": 0, "bestStreak": 0}}}),
         json.dumps({"version": 2, "records": {"constructor|draw=1": {"played": 1, "won": 0, "streak": 0, "bestStreak": 0}}}),
-        json.dumps({"version": 2, "records": {"klondike|draw=1": {"played": 1, "won": 1, "streak": 1, "bestStreak": 1, "bestSeconds": -7.5}}}),
+        json.dumps(
+            {"version": 2, "records": {"klondike|draw=1": {"played": 1, "won": 1, "streak": 1, "bestStreak": 1, "bestSeconds": -7.5}}}
+        ),
         json.dumps({"version": 2, "records": {}, "daily": {"2026-02-30|klondike|draw=1": "won"}}),
         json.dumps({"version": 4, "records": {}}),  # newer than this page
-        json.dumps({"version": 3, "records": {"klondike|draw=1": {"played": 2, "won": 1, "wonUnassisted": 2, "streak": 0, "bestStreak": 1}}}),
+        json.dumps(
+            {"version": 3, "records": {"klondike|draw=1": {"played": 2, "won": 1, "wonUnassisted": 2, "streak": 0, "bestStreak": 1}}}
+        ),
     ],
 )
 def test_a_bad_import_changes_nothing(page: Any, site_url: str, tmp_path: Path, content: str) -> None:

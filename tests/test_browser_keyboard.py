@@ -7,10 +7,9 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import expect
-from test_browser_klondike import NEAR_WON, READY, card, open_page, pile_cards, set_up, settled, text_of
-
 from solitaire.registry import GAMES
 from solitaire_bridge import Bridge
+from test_browser_klondike import NEAR_WON, READY, card, open_page, pile_cards, set_up, settled, text_of
 
 pytestmark = pytest.mark.browser
 
@@ -205,7 +204,9 @@ def digit(pile: str) -> str:
 def test_spider_moves_and_deals_with_keys(page: Any, site_url: str) -> None:
     view = view_of("spider", 3)
     source, target = next(
-        (key.split(":")[0], targets[0]) for key, targets in view["legal"].items() if key.startswith("tableau") and int(key.split(":")[1]) > 0
+        (key.split(":")[0], targets[0])
+        for key, targets in view["legal"].items()
+        if key.startswith("tableau") and int(key.split(":")[1]) > 0
     )
     open_page(page, site_url + "?game=spider&deal=3")
     tab_to_board(page)

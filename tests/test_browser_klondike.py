@@ -9,8 +9,8 @@ import sys
 from typing import Any
 
 import pytest
-from playwright.sync_api import expect
 from conftest import ROOT
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -94,7 +94,10 @@ def test_the_browser_deals_the_same_cards_as_cpython(page: Any, site_url: str) -
     open_page(page, site_url + f"?game=klondike&deal={deal}&open=on")
     result = subprocess.run(
         [sys.executable, "-m", "solitaire", "deal", "klondike", str(deal)],
-        capture_output=True, text=True, check=True, env={"PYTHONPATH": str(ROOT / "py")},
+        capture_output=True,
+        text=True,
+        check=True,
+        env={"PYTHONPATH": str(ROOT / "py")},
     )
     expected = {}
     for line in result.stdout.splitlines():
@@ -197,7 +200,9 @@ def test_win_from_a_near_won_position(page: Any, site_url: str) -> None:
     assert "You finished" in text_of(page, "won-summary")
     assert all(len(pile_cards(page, f"foundation-{n}")) == 13 for n in range(1, 5))
     # What the win changed in the statistics, and Share from the dialog.
-    expect(page.locator("#won-stats")).to_have_text(re.compile(r"^Klondike: 1 won of 1, streak 1 \(best 1\)\. A new best: time \d+:\d\d, 4 moves, score 40\.$"))
+    expect(page.locator("#won-stats")).to_have_text(
+        re.compile(r"^Klondike: 1 won of 1, streak 1 \(best 1\)\. A new best: time \d+:\d\d, 4 moves, score 40\.$")
+    )
     page.locator("#won-share").click()
     expect(page.locator("#share")).to_be_visible()
     assert "moves=" in page.locator("#share-challenge").input_value()
@@ -208,9 +213,7 @@ def test_no_moves_left_notice(page: Any, site_url: str) -> None:
     columns = ["[AC] 2C", "[AD] 2D", "[AH] 2H", "[AS] 2S", "[3C] 4C", "[3S] 4S", "[5C] 6C"]
     used = " ".join(columns).replace("[", "").replace("]", "").split()
     rest = [r + s for s in "CDHS" for r in "A23456789TJQK" if r + s not in used and r + s != "9C"]
-    layout = "\n".join(
-        [f"tableau-{n}: {column}" for n, column in enumerate(columns, 1)] + ["waste: " + " ".join(rest + ["9C"])]
-    )
+    layout = "\n".join([f"tableau-{n}: {column}" for n, column in enumerate(columns, 1)] + ["waste: " + " ".join(rest + ["9C"])])
     set_up(page, site_url, layout, {"scoring": "vegas"})
     assert page.locator("#notice").is_visible()
     assert "No moves left" in text_of(page, "notice")

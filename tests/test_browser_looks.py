@@ -34,7 +34,7 @@ def new_page(browser: Any, watch: PageWatch, **options: Any) -> tuple[Any, Any]:
         " (event) => window.cspViolations.push(event.violatedDirective + ' ' + event.blockedURI));"
     )
     page = context.new_page()
-    page.on("console", lambda message: message.type == "error" and watch.errors.append(message.text))
+    page.on("console", lambda message: watch.errors.extend([message.text] if message.type == "error" else []))
     page.on("pageerror", lambda error: watch.errors.append(str(error)))
     page.on("request", lambda request: watch.request(request.url))
     return context, page

@@ -21,9 +21,8 @@ from urllib.parse import urljoin, urlparse
 import pytest
 from conftest import ROOT, PageWatch
 from playwright.sync_api import expect
-from test_browser_klondike import card, pile_cards, text_of
-
 from solitaire.registry import GAMES, make_rules
+from test_browser_klondike import card, pile_cards, text_of
 
 READY = "html[data-ready=true]"
 
@@ -123,7 +122,7 @@ class Profile:
 
     def new_page(self) -> Any:
         page = self.context.new_page()
-        page.on("console", lambda message: message.type == "error" and self.watch.errors.append(message.text))
+        page.on("console", lambda message: self.watch.errors.extend([message.text] if message.type == "error" else []))
         page.on("pageerror", lambda error: self.watch.errors.append(str(error)))
         page.on("request", lambda request: self.watch.request(request.url))
         page.on("requestfailed", lambda request: self.failed.append(request.url))
@@ -189,8 +188,9 @@ def wait_for_the_newest_worker_to_activate(context: Any) -> None:
     spy = context.new_page()
     session = context.new_cdp_session(spy)
     status: dict[int, str] = {}
-    session.on("ServiceWorker.workerVersionUpdated",
-               lambda event: status.update({int(v["versionId"]): v["status"] for v in event["versions"]}))
+    session.on(
+        "ServiceWorker.workerVersionUpdated", lambda event: status.update({int(v["versionId"]): v["status"] for v in event["versions"]})
+    )
     session.send("ServiceWorker.enable")
     deadline = time.monotonic() + 60
     while not status or status[max(status)] != "activated":
@@ -352,14 +352,27 @@ def test_the_precache_list_holds_what_the_page_loads(site: Path) -> None:
     assert isinstance(files, dict)
     assert json.loads(_manifest_json(site)) == data
     # Every script, style and image of the repository's static/ (a new file is picked up by itself).
-    static = {path.relative_to(ROOT).as_posix() for pattern in ["*.js", "*.css", "*.svg", "icons/*.png"]
-              for path in (ROOT / "static").glob(pattern)}
+    static = {
+        path.relative_to(ROOT).as_posix()
+        for pattern in ["*.js", "*.css", "*.svg", "icons/*.png"]
+        for path in (ROOT / "static").glob(pattern)
+    }
     assert static - {"static/sw-manifest.js"} <= set(files)
-    for name in ["index.html", "static/style.css", "static/cards.css", "static/icon.svg", "static/offline.js",
-                 "static/manifest.webmanifest", "static/icons/maskable-512.png",
-                 "static/pyodide/pyodide.mjs", "static/pyodide/pyodide.asm.mjs", "static/pyodide/pyodide.asm.wasm",
-                 "static/pyodide/python_stdlib.zip", "static/pyodide/pyodide-lock.json",
-                 "static/snapshot/solitaire.snapshot"]:
+    for name in [
+        "index.html",
+        "static/style.css",
+        "static/cards.css",
+        "static/icon.svg",
+        "static/offline.js",
+        "static/manifest.webmanifest",
+        "static/icons/maskable-512.png",
+        "static/pyodide/pyodide.mjs",
+        "static/pyodide/pyodide.asm.mjs",
+        "static/pyodide/pyodide.asm.wasm",
+        "static/pyodide/python_stdlib.zip",
+        "static/pyodide/pyodide-lock.json",
+        "static/snapshot/solitaire.snapshot",
+    ]:
         assert name in files, name
     lock = json.loads((site / "static" / "pyodide" / "pyodide-lock.json").read_text())
     for package in ["solitaire", "micropip"]:

@@ -173,7 +173,6 @@ def test_a_share_link_names_the_deal(page: Any, site_url: str) -> None:
 def test_a_challenge_link_is_verified_and_compared(page: Any, site_url: str, browser: Any) -> None:
     # A winning FreeCell line makes a real challenge: play it through the page's own link format.
     from freecell_helpers import FC_SOLVE, microsoft_board, solve, solver_move
-
     from solitaire.registry import make_rules
 
     if FC_SOLVE is None:
@@ -241,7 +240,10 @@ def test_a_challenge_banner_sits_above_the_table(browser: Any, site_url: str) ->
 
     line = subprocess.run(
         [sys.executable, "-m", "solitaire", "solve", "klondike", "7"],
-        capture_output=True, text=True, check=True, env={"PYTHONPATH": str(ROOT / "py")},
+        capture_output=True,
+        text=True,
+        check=True,
+        env={"PYTHONPATH": str(ROOT / "py")},
     ).stdout.split()
     assert line[0] == "winnable"
     context = browser.new_context(viewport={"width": 360, "height": 640}, service_workers="block", reduced_motion="reduce")
@@ -267,7 +269,9 @@ def test_statistics_on_a_phone_are_labelled_figures_without_sideways_scrolling(b
         expect(page.locator("#stats")).to_be_visible()
         body = page.locator("#stats-body")
         assert body.evaluate("element => element.scrollWidth <= element.clientWidth")
-        labels = page.eval_on_selector_all("#stats-body tbody td", "cells => cells.map((cell) => getComputedStyle(cell, '::before').content)")
+        labels = page.eval_on_selector_all(
+            "#stats-body tbody td", "cells => cells.map((cell) => getComputedStyle(cell, '::before').content)"
+        )
         assert labels[:3] == ['"Played" / ""', '"Won" / ""', '"Won unassisted" / ""']
         assert stats_cells(page)[:3] == ["1", "1", "1"]
         for cell in page.locator("#stats-body tbody td").all():  # every figure on screen, inside the dialog

@@ -16,11 +16,10 @@ from typing import Any
 import pytest
 from conftest import ROOT
 from playwright.sync_api import expect
-from test_browser_games import first_card_move
-from test_browser_klondike import card, open_page, pile_cards, settled, text_of
-
 from solitaire.daily import daily
 from solitaire.registry import make_rules
+from test_browser_games import first_card_move
+from test_browser_klondike import card, open_page, pile_cards, settled, text_of
 
 pytestmark = pytest.mark.browser
 
@@ -95,7 +94,7 @@ def test_without_a_usable_snapshot_the_game_starts_the_ordinary_way(page: Any, s
 
     page.route("**/static/snapshot/solitaire.snapshot", serve)
     warnings: list[str] = []
-    page.on("console", lambda message: message.type == "warning" and warnings.append(message.text))
+    page.on("console", lambda message: warnings.extend([message.text] if message.type == "warning" else []))
     open_page(page, site_url + "?game=klondike&deal=1")
     assert started(page) == "ordinary"
     assert any("snapshot could not be used" in text for text in warnings), warnings

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from solitaire.difficulty import LONG_LINE, RATINGS, TYPICAL_NODES, VARIANT_OPTION, rating, variant
 from solitaire.game import Move
 from solitaire.registry import GAMES, option_specs
@@ -33,8 +32,14 @@ def line(length: int) -> tuple[Move, ...]:
 
 @pytest.mark.parametrize(
     ("nodes", "length", "expected"),
-    [(100, 10, "easy"), (1_000, 10, "medium"), (10_000, 10, "hard"), (100_000, 10, "expert"),
-     (100, 500, "medium"), (100_000, 500, "expert")],
+    [
+        (100, 10, "easy"),
+        (1_000, 10, "medium"),
+        (10_000, 10, "hard"),
+        (100_000, 10, "expert"),
+        (100, 500, "medium"),
+        (100_000, 500, "expert"),
+    ],
 )
 def test_spider_four_suits_is_rated_against_its_own_effort(nodes: int, length: int, expected: str) -> None:
     # A 4-suit deal that takes 1000 nodes is easy for 4 suits, though hard for one suit.

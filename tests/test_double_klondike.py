@@ -9,7 +9,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from random_play import random_positions
-
 from solitaire.cards import make_card, parse_card
 from solitaire.game import IllegalMove, Move
 from solitaire.games.double_klondike import DoubleKlondike
@@ -67,8 +66,13 @@ def test_both_aces_of_a_suit_start_foundations() -> None:
     position = D.deal(1)
     first, second = make_card(1, 3, 0), make_card(1, 3, 1)  # the two Aces of Spades
     position = KlondikePosition(
-        tableau=((first,), (second,)) + ((),) * 7, hidden=(0,) * 9, stock=(), waste=(),
-        foundations=((),) * 8, redeals=0, score=0,
+        tableau=((first,), (second,)) + ((),) * 7,
+        hidden=(0,) * 9,
+        stock=(),
+        waste=(),
+        foundations=((),) * 8,
+        redeals=0,
+        score=0,
     )
     after = D.apply(D.apply(position, Move("tableau-1", "foundation-1")), Move("tableau-2", "foundation-8"))
     assert after.foundations[0] == (first,) and after.foundations[7] == (second,)
@@ -125,7 +129,9 @@ def test_not_stuck_while_a_stock_card_could_come_up_after_a_shuffle() -> None:
 
 
 def test_stuck_when_nothing_anywhere_fits() -> None:
-    position = table("[AC] 9S", "[AD] 9C", "[AH] 4S", "[AS] 4C", "[2C] 6C", "[2D] 6S", "[2H] JC", "[2S] JS", "[3C] 3S", stock="QD QH", waste="5C")
+    position = table(
+        "[AC] 9S", "[AD] 9C", "[AH] 4S", "[AS] 4C", "[2C] 6C", "[2D] 6S", "[2H] JC", "[2S] JS", "[3C] 3S", stock="QD QH", waste="5C"
+    )
     assert D.is_stuck(position)
 
 

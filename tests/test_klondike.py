@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 from klondike_helpers import cards, table
-
 from solitaire.game import IllegalMove, Move
 from solitaire.games.klondike import Klondike, KlondikePosition
 
@@ -70,9 +69,24 @@ ALLOWED = [
     ("waste top to a column", table("TD", waste="2C 9S"), Move("waste", "tableau-1"), ("tableau-1", "TD 9S")),
     ("waste King to an empty column", table(waste="KC"), Move("waste", "tableau-1"), ("tableau-1", "KC")),
     ("an Ace starts a foundation", table(waste="AD"), Move("waste", "foundation-3"), ("foundation-3", "AD")),
-    ("next card of the suit from a column", table("3D 2H", foundations=("AH", "", "", "")), Move("tableau-1", "foundation-1"), ("foundation-1", "AH 2H")),
-    ("a foundation card back to a column", table("4C", foundations=("AH 2H 3H", "", "", "")), Move("foundation-1", "tableau-1"), ("tableau-1", "4C 3H")),
-    ("a foundation King to an empty column", table("", foundations=("AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH", "", "", "")), Move("foundation-1", "tableau-1"), ("tableau-1", "KH")),
+    (
+        "next card of the suit from a column",
+        table("3D 2H", foundations=("AH", "", "", "")),
+        Move("tableau-1", "foundation-1"),
+        ("foundation-1", "AH 2H"),
+    ),
+    (
+        "a foundation card back to a column",
+        table("4C", foundations=("AH 2H 3H", "", "", "")),
+        Move("foundation-1", "tableau-1"),
+        ("tableau-1", "4C 3H"),
+    ),
+    (
+        "a foundation King to an empty column",
+        table("", foundations=("AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH", "", "", "")),
+        Move("foundation-1", "tableau-1"),
+        ("tableau-1", "KH"),
+    ),
 ]
 
 
@@ -100,9 +114,19 @@ FORBIDDEN = [
     ("a 2 on an empty foundation", table("2H"), Move("tableau-1", "foundation-1"), "starts with an Ace"),
     ("the wrong suit on a foundation", table("2D", foundations=("AH", "", "", "")), Move("tableau-1", "foundation-1"), "does not follow"),
     ("skipping a rank on a foundation", table("3H", foundations=("AH", "", "", "")), Move("tableau-1", "foundation-1"), "does not follow"),
-    ("two cards to a foundation at once", table("2H AS", foundations=("AH", "", "", "")), Move("tableau-1", "foundation-1", 2), "one at a time"),
+    (
+        "two cards to a foundation at once",
+        table("2H AS", foundations=("AH", "", "", "")),
+        Move("tableau-1", "foundation-1", 2),
+        "one at a time",
+    ),
     ("foundation to foundation", table(foundations=("AH", "", "", "")), Move("foundation-1", "foundation-2"), "back to a column"),
-    ("foundation card that does not fit", table("4H", foundations=("AH 2H 3H", "", "", "")), Move("foundation-1", "tableau-1"), "alternating colours"),
+    (
+        "foundation card that does not fit",
+        table("4H", foundations=("AH 2H 3H", "", "", "")),
+        Move("foundation-1", "tableau-1"),
+        "alternating colours",
+    ),
     ("onto the stock", table("4H"), Move("tableau-1", "stock"), "cannot be put"),
     ("onto the waste", table("4H"), Move("tableau-1", "waste"), "cannot be put"),
     ("onto its own column", table("9H 8S"), Move("tableau-1", "tableau-1"), "another pile"),
@@ -238,7 +262,15 @@ def test_a_vegas_win_earns_208() -> None:
 
 @pytest.mark.parametrize(
     ("seconds", "won", "expected"),
-    [(0, False, 500), (9, False, 500), (10, False, 498), (95, False, 482), (30, True, 494), (31, True, 500 - 6 + 700000 // 31), (140, True, 500 - 28 + 5000)],
+    [
+        (0, False, 500),
+        (9, False, 500),
+        (10, False, 498),
+        (95, False, 482),
+        (30, True, 494),
+        (31, True, 500 - 6 + 700000 // 31),
+        (140, True, 500 - 28 + 5000),
+    ],
 )
 def test_timed_standard_score(seconds: int, won: bool, expected: int) -> None:
     rules = Klondike({"timed": "on"})
@@ -326,7 +358,12 @@ def test_no_completion_while_cards_are_face_down() -> None:
 
 def test_no_completion_when_vegas_passes_run_out() -> None:
     rules = Klondike({"scoring": "vegas"})
-    others = ("", "AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD", "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH", "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS")
+    others = (
+        "",
+        "AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD",
+        "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH",
+        "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS",
+    )
     playable = table("KC QC JC TC 9C 8C 7C 6C 5C 4C 3C", waste="2C AC", foundations=others, score=-52)
     assert rules.completion(playable) is not None
     # The AC under the 2C would need another pass, which Vegas draw one does not give.

@@ -5,7 +5,6 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from random_play import random_positions
-
 from solitaire.game import IllegalMove, Move
 from solitaire.games.klondike import Klondike, KlondikePosition
 
@@ -82,9 +81,7 @@ PILES = ["stock", "waste", "foundation-1", "foundation-4", "tableau-1", "tableau
     count=st.integers(-1, 14),
 )
 @settings(max_examples=300, deadline=None)
-def test_an_illegal_move_changes_nothing(
-    rules: Klondike, deal: int, choices: list[int], source: str, target: str, count: int
-) -> None:
+def test_an_illegal_move_changes_nothing(rules: Klondike, deal: int, choices: list[int], source: str, target: str, count: int) -> None:
     position = random_play(rules, deal, choices)[-1]
     move = Move(source, target, count)
     legal = move in rules.legal_moves(position)

@@ -5,7 +5,6 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from random_play import random_positions
-
 from solitaire.game import IllegalMove, Move, move_notation, parse_move
 from solitaire.games.pyramid import PYRAMID, Pyramid, PyramidPosition
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from solitaire.game import IllegalMove, Move
 from solitaire.registry import make_rules
 from solitaire.session import CHECKPOINT_TURNS, SaveError, Session
@@ -85,6 +84,7 @@ def test_autoplay_never_sends_back_the_card_the_player_took_from_a_foundation() 
     rules = make_rules("klondike")
     session = Session(rules, 1, autoplay=True, clock=FakeClock(), layout=layout)
     score = session.score()
+    assert score is not None
     session.play(Move("foundation-4", "tableau-1"))
     assert session.turns[-1] == (Move("foundation-4", "tableau-1"), Move("tableau-2", "foundation-1"))  # the AC still goes home
     piles = {pile.name: pile.cards for pile in rules.piles(session.position)}

@@ -14,7 +14,6 @@ from pathlib import Path
 
 import pytest
 from conftest import ROOT
-
 from solitaire_bridge import Bridge
 
 STATIC = ROOT / "static"

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from test_cli import run
-
 from solitaire.daily import MAX_CANDIDATES, candidate, daily
 from solitaire.game import parse_move
 from solitaire.registry import GAMES, make_rules
 from solitaire.solver import SOLVERS, solver_for
+from test_cli import run
 
 # A deal of each game that its solver proves winnable quickly (found by the benchmarks).
 QUICK_DEALS = {"klondike": 1, "double-klondike": 1, "spider": 1, "freecell": 1, "pyramid": 1, "tripeaks": 1}
@@ -61,7 +60,12 @@ def test_solve_says_unknown_on_a_tiny_budget() -> None:
 
 @pytest.mark.parametrize(
     "arguments",
-    [["solve", "freecell", "1", "--budget", "0"], ["solve", "freecell", "1", "--budget", "many"], ["solve", "chess", "1"], ["solve", "klondike", "x"]],
+    [
+        ["solve", "freecell", "1", "--budget", "0"],
+        ["solve", "freecell", "1", "--budget", "many"],
+        ["solve", "chess", "1"],
+        ["solve", "klondike", "x"],
+    ],
 )
 def test_solve_bad_arguments(arguments: list[str]) -> None:
     result = run(*arguments)

@@ -12,7 +12,6 @@ from freecell_helpers import table
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from random_play import random_position
-
 from solitaire.game import Move
 from solitaire.games.freecell import FreeCell, FreeCellPosition
 from solitaire.solver import Verdict, solver_for
@@ -74,12 +73,26 @@ def test_deal_11982_is_proven_unwinnable() -> None:
 # Only red cards left (clubs and spades are home): no card can go onto another,
 # and both Aces are buried.
 NO_MOVE_AT_ALL = table(
-    "AD 5D 9D", "AH 5H 9H", "2D 6D TD", "2H 6H TH", "3D 7D JD", "3H 7H JH", "4D 8D", "4H 8H",
+    "AD 5D 9D",
+    "AH 5H 9H",
+    "2D 6D TD",
+    "2H 6H TH",
+    "3D 7D JD",
+    "3H 7H JH",
+    "4D 8D",
+    "4H 8H",
     cells=("KD", "KH", "QD", "QH"),
     foundations=("AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC", "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS"),
 )
 ONE_FREE_CELL = table(
-    "AD 5D 9D", "AH 5H 9H", "2D 6D TD", "2H 6H TH", "3D 7D JD", "3H 7H JH", "4D 8D", "4H 8H QH",
+    "AD 5D 9D",
+    "AH 5H 9H",
+    "2D 6D TD",
+    "2H 6H TH",
+    "3D 7D JD",
+    "3H 7H JH",
+    "4D 8D",
+    "4H 8H QH",
     cells=("KD", "KH", "QD"),
     foundations=("AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC", "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS"),
 )

@@ -16,7 +16,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from klondike_helpers import table
 from random_play import random_position
-
 from solitaire.game import Move
 from solitaire.games.double_klondike import DoubleKlondike
 from solitaire.games.klondike import Klondike, KlondikePosition
@@ -56,9 +55,7 @@ def test_the_registry_finds_the_solver_for_both_games() -> None:
 
 @pytest.mark.parametrize(
     ("rules", "deal"),
-    [(DRAW_ONE, d) for d in (2, 3, 5, 6)]
-    + [(DRAW_THREE, d) for d in (2, 3, 5)]
-    + [(VEGAS_THREE, 2), (DOUBLE_ONE, 1), (DOUBLE_THREE, 4)],
+    [(DRAW_ONE, d) for d in (2, 3, 5, 6)] + [(DRAW_THREE, d) for d in (2, 3, 5)] + [(VEGAS_THREE, 2), (DOUBLE_ONE, 1), (DOUBLE_THREE, 4)],
     ids=lambda value: getattr(value, "game_id", str(value)),
 )
 def test_winning_lines_replay_to_a_win(rules: Klondike, deal: int) -> None:
@@ -132,8 +129,7 @@ def test_a_take_back_comes_only_with_its_use_in_draw_three() -> None:
             # (and the search then leaves the card where it is, see ``ends_with_back``)
             assert len(parts) > 1
             assert k == len(parts) - 1 or any(
-                solver_module.target(later) == column or later[:3] == (solver_module.BACK, suit, height - 1)
-                for later in parts[k + 1 :]
+                solver_module.target(later) == column or later[:3] == (solver_module.BACK, suit, height - 1) for later in parts[k + 1 :]
             )
     assert seen > 0
 
@@ -418,9 +414,7 @@ positions = given(
 
 @positions
 @settings(max_examples=60, deadline=None)
-def test_every_move_of_the_model_is_legal_and_lands_where_the_rules_do(
-    rules: Klondike, deal: int, choices: list[int]
-) -> None:
+def test_every_move_of_the_model_is_legal_and_lands_where_the_rules_do(rules: Klondike, deal: int, choices: list[int]) -> None:
     position = random_klondike(rules, deal, choices)
     context = Context(rules, position)
     node = context.node(position)
@@ -434,9 +428,7 @@ def test_every_move_of_the_model_is_legal_and_lands_where_the_rules_do(
 
 @positions
 @settings(max_examples=60, deadline=None)
-def test_the_model_offers_every_move_that_turns_a_card_or_goes_home(
-    rules: Klondike, deal: int, choices: list[int]
-) -> None:
+def test_the_model_offers_every_move_that_turns_a_card_or_goes_home(rules: Klondike, deal: int, choices: list[int]) -> None:
     """Moves that turn a face-down card or put a column card home are never left out
     (other moves may be folded into compound moves or pruned as proven useless)."""
     position = random_klondike(rules, deal, choices)
@@ -460,9 +452,7 @@ def test_the_model_offers_every_move_that_turns_a_card_or_goes_home(
 
 @positions
 @settings(max_examples=60, deadline=None)
-def test_the_stock_cards_the_model_reaches_are_those_the_rules_deal(
-    rules: Klondike, deal: int, choices: list[int]
-) -> None:
+def test_the_stock_cards_the_model_reaches_are_those_the_rules_deal(rules: Klondike, deal: int, choices: list[int]) -> None:
     """Draw after draw (and redeals while allowed), the waste shows exactly the
     cards of the model's reach, and the model's click counts match."""
     position = random_klondike(rules, deal, choices)

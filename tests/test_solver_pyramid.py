@@ -13,7 +13,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pyramid_helpers import table
 from random_play import random_position
-
 from solitaire.cards import make_card
 from solitaire.game import Move
 from solitaire.games.pyramid import MAX_REDEALS, PLACES, Pyramid, PyramidPosition

@@ -9,12 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from random_play import random_position
-from spider_helpers import table
-
+from solitaire.daily import daily
 from solitaire.game import Move
 from solitaire.games.spider import Spider, SpiderPosition
 from solitaire.rng import SplitMix64
-from solitaire.daily import daily
 from solitaire.solver import Verdict, solver_for
 from solitaire.solvers.spider import (
     DEAL,
@@ -28,6 +26,7 @@ from solitaire.solvers.spider import (
     segments,
     strategic_moves,
 )
+from spider_helpers import table
 
 ONE = Spider({"suits": "1"})
 TWO = Spider({"suits": "2"})
@@ -66,7 +65,7 @@ random_positions = given(
 
 
 def test_the_registry_finds_the_solver_and_budgets_follow_the_suits() -> None:
-    for suits, rules in RULES.items():
+    for rules in RULES.values():
         solver = solver_for(rules)
         assert isinstance(solver, SpiderSolver)
         assert 0 < solver.daily_budget <= solver.default_budget

@@ -12,15 +12,14 @@ from functools import cache
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
-from tripeaks_helpers import table
 from random_play import random_position
-
 from solitaire.cards import make_card
 from solitaire.game import Move
 from solitaire.games.tripeaks import PLACES, TriPeaks, TriPeaksPosition
 from solitaire.solver import Verdict, solver_for
 from solitaire.solvers.covering_search import ROOT_STEP
 from solitaire.solvers.tripeaks import COUNT_BITS, DRAW, DRAWS, PEAK_BITS, TriPeaksSearch, TriPeaksSolver
+from tripeaks_helpers import table
 
 RULES = TriPeaks()
 SOLVER = TriPeaksSolver(RULES)

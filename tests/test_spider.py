@@ -6,11 +6,10 @@ from collections import Counter
 from dataclasses import replace
 
 import pytest
-from spider_helpers import is_whole_run, run, table, texts
-
 from solitaire.cards import card_text
 from solitaire.game import IllegalMove, Move, move_notation, parse_move
 from solitaire.games.spider import DEAL_MOVE, Spider, SpiderPosition, card_set
+from spider_helpers import is_whole_run, run, table, texts
 
 S = Spider()
 TWO = Spider({"suits": "2"})
@@ -132,7 +131,7 @@ def test_deal_shape(suits: str, number: int) -> None:
     assert position.score == 500
     every_card = position.stock + sum(position.tableau, ())
     assert len(every_card) == 104 and sorted(every_card) == list(card_set(suits))
-    assert rules.status_line(position) == "Deals left 5 · runs 0 of 8"
+    assert str(rules.status_line(position)) == "Deals left 5 · runs 0 of 8"
 
 
 @pytest.mark.parametrize(
@@ -271,10 +270,10 @@ def test_the_deal_move_notation_round_trips() -> None:
 def test_five_deals_in_all() -> None:
     position = S.deal(1)
     for deals_left in (5, 4, 3, 2, 1):
-        assert S.status_line(position) == f"Deals left {deals_left} · runs 0 of 8"
+        assert str(S.status_line(position)) == f"Deals left {deals_left} · runs 0 of 8"
         assert DEAL_MOVE in S.legal_moves(position)
         position = S.apply(position, DEAL_MOVE)
-    assert S.status_line(position) == "Deals left 0 · runs 0 of 8"
+    assert str(S.status_line(position)) == "Deals left 0 · runs 0 of 8"
     assert not position.stock and DEAL_MOVE not in S.legal_moves(position)
     assert [len(column) for column in position.tableau] == [11, 11, 11, 11, 10, 10, 10, 10, 10, 10]
     with pytest.raises(IllegalMove, match="all five deals are used"):
@@ -299,7 +298,7 @@ def test_a_move_that_completes_a_run_sends_it_out() -> None:
     assert pile_text(S, after, "tableau-1") == "4H" and pile_text(S, after, "tableau-2") == "5D"
     assert after.hidden[:2] == (0, 0)  # the cards under the run and under the Ace turn face up
     assert after.score == 500 - 1 + 100
-    assert S.status_line(after) == "Deals left 0 · runs 1 of 8"
+    assert str(S.status_line(after)) == "Deals left 0 · runs 1 of 8"
 
 
 def test_a_run_moved_as_a_group_completes_too() -> None:
@@ -313,7 +312,7 @@ def test_a_run_goes_to_the_next_empty_foundation() -> None:
     after = TWO.apply(position, Move("tableau-2", "tableau-1"))
     assert texts(after.foundations[2]) == " ".join(reversed(run("H").split()))
     assert after.foundations[3:] == ((),) * 5
-    assert TWO.status_line(after) == "Deals left 0 · runs 3 of 8"
+    assert str(TWO.status_line(after)) == "Deals left 0 · runs 3 of 8"
 
 
 def test_a_deal_that_completes_runs_on_two_columns() -> None:
@@ -332,7 +331,7 @@ def test_a_deal_that_completes_runs_on_two_columns() -> None:
     assert pile_text(FOUR, after, "tableau-3") == "7C 8C" and after.hidden[2] == 1  # only the top card turns
     assert pile_text(FOUR, after, "tableau-2") == "9D 2C"
     assert after.score == 500 - 1 + 200
-    assert FOUR.status_line(after) == "Deals left 1 · runs 3 of 8"
+    assert str(FOUR.status_line(after)) == "Deals left 1 · runs 3 of 8"
     assert DEAL_MOVE in FOUR.legal_moves(after)  # no column was emptied
 
 
@@ -367,7 +366,7 @@ def test_completing_the_eighth_run_wins() -> None:
     assert S.is_won(after) and not S.is_stuck(after)
     assert S.legal_moves(after) == []
     assert after.score == 600 - 1
-    assert S.status_line(after) == "Deals left 0 · runs 8 of 8"
+    assert str(S.status_line(after)) == "Deals left 0 · runs 8 of 8"
 
 
 # -- scoring -----------------------------------------------------------------------
@@ -527,7 +526,7 @@ def test_a_layout_with_a_run_out_and_a_score_reads_back() -> None:
     read = S.parse_layout(f"# one run out\nscore: 42\nfoundation-1: {full}\ntableau-3: {seven_runs_face_down()}")
     assert read.score == 42
     assert is_whole_run(read.foundations[0]) and read.hidden[2] == 90
-    assert S.status_line(read) == "Deals left 0 · runs 1 of 8"
+    assert str(S.status_line(read)) == "Deals left 0 · runs 1 of 8"
     # The text has no score line; the ids come back the same, as the copies are read in the same order.
     assert S.parse_layout(S.text_layout(read)) == replace(read, score=500)
 

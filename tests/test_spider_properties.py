@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from spider_helpers import is_whole_run
-
 from solitaire.game import IllegalMove, Move, move_notation, parse_move
 from solitaire.games.spider import Spider, SpiderPosition, card_set, completed_run, is_suit_run
+from spider_helpers import is_whole_run
 
 RULES = [Spider({"suits": suits}) for suits in ("1", "2", "4")]
 
@@ -117,9 +116,7 @@ PILES = ["stock", "waste", "tableau", "foundation-1", "foundation-8", "tableau-1
     count=st.integers(-1, 14),
 )
 @settings(max_examples=300, deadline=None)
-def test_an_illegal_move_changes_nothing(
-    rules: Spider, deal: int, choices: list[int], source: str, target: str, count: int
-) -> None:
+def test_an_illegal_move_changes_nothing(rules: Spider, deal: int, choices: list[int], source: str, target: str, count: int) -> None:
     position = random_play(rules, deal, choices)[0][-1]
     before = rules.text_layout(position)
     move = Move(source, target, count)

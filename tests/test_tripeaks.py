@@ -7,10 +7,9 @@ row 4 (the ten cards dealt face up) peak-19..28.
 from __future__ import annotations
 
 import pytest
-from tripeaks_helpers import cards, table
-
 from solitaire.game import IllegalMove, Move
 from solitaire.games.tripeaks import COVERING, PEAK, TriPeaks, TriPeaksPosition
+from tripeaks_helpers import cards, table
 
 K = TriPeaks()
 
@@ -75,10 +74,21 @@ def covering_numbers(number: int) -> tuple[int, ...]:
 @pytest.mark.parametrize(
     ("number", "covered_by"),
     [
-        (1, (4, 5)), (2, (6, 7)), (3, (8, 9)),  # each top by the two cards under it
-        (4, (10, 11)), (5, (11, 12)), (6, (13, 14)), (7, (14, 15)), (8, (16, 17)), (9, (17, 18)),
-        (10, (19, 20)), (12, (21, 22)), (13, (22, 23)), (18, (27, 28)),  # row 3 by the row of ten
-        (19, ()), (28, ()),
+        (1, (4, 5)),
+        (2, (6, 7)),
+        (3, (8, 9)),  # each top by the two cards under it
+        (4, (10, 11)),
+        (5, (11, 12)),
+        (6, (13, 14)),
+        (7, (14, 15)),
+        (8, (16, 17)),
+        (9, (17, 18)),
+        (10, (19, 20)),
+        (12, (21, 22)),
+        (13, (22, 23)),
+        (18, (27, 28)),  # row 3 by the row of ten
+        (19, ()),
+        (28, ()),
     ],
 )
 def test_covering_of_the_issue(number: int, covered_by: tuple[int, ...]) -> None:
@@ -185,11 +195,11 @@ def test_a_click_on_the_stock() -> None:
 
 
 def test_status_line() -> None:
-    assert K.status_line(K.deal(1)) == "Stock 23 · run 0"
+    assert str(K.status_line(K.deal(1))) == "Stock 23 · run 0"
     position = table({19: "5C", 20: "6C"}, waste="4D", stock="2C")
     position = K.apply(K.apply(position, Move("peak-19", "waste")), Move("peak-20", "waste"))
-    assert K.status_line(position) == "Stock 1 · run 2"
-    assert K.status_line(K.apply(position, Move("stock", "waste"))) == "Stock 0 · run 0"
+    assert str(K.status_line(position)) == "Stock 1 · run 2"
+    assert str(K.status_line(K.apply(position, Move("stock", "waste")))) == "Stock 0 · run 0"
 
 
 # -- scoring -----------------------------------------------------------------------

@@ -5,7 +5,6 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from random_play import random_positions
-
 from solitaire.game import IllegalMove, Move, move_notation, parse_move
 from solitaire.games.covering import is_free
 from solitaire.games.tripeaks import COVERING, PEAK, TriPeaks, TriPeaksPosition, one_apart
@@ -101,9 +100,7 @@ PILES = ["stock", "waste", "foundation-1", "tableau-1", "pyramid-1", "peak-29", 
     count=st.integers(-1, 3),
 )
 @settings(max_examples=300, deadline=None)
-def test_an_illegal_move_changes_nothing(
-    deal: int, choices: list[int], prefer_plays: bool, source: str, target: str, count: int
-) -> None:
+def test_an_illegal_move_changes_nothing(deal: int, choices: list[int], prefer_plays: bool, source: str, target: str, count: int) -> None:
     position = random_play(deal, choices, prefer_plays)[-1]
     move = Move(source, target, count)
     legal = move in RULES.legal_moves(position)

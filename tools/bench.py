@@ -192,8 +192,18 @@ MAX_FAILURES = 20
 
 
 # Not copied into the snapshot that is served: not part of the site, or large.
-NOT_SERVED = (".git", ".venv", "node_modules", "build", "bench-results", "__pycache__",
-              ".pytest_cache", ".mypy_cache", ".hypothesis", "*.egg-info")
+NOT_SERVED = (
+    ".git",
+    ".venv",
+    "node_modules",
+    "build",
+    "bench-results",
+    "__pycache__",
+    ".pytest_cache",
+    ".mypy_cache",
+    ".hypothesis",
+    "*.egg-info",
+)
 
 
 # -- statistics -------------------------------------------------------------------
@@ -227,7 +237,8 @@ def fresh_profile(playwright: Any) -> Iterator[Any]:
     """Chromium on a new, empty profile folder, with the probe installed; yields its one page."""
     with tempfile.TemporaryDirectory(prefix="solitaire-bench-profile-") as folder:
         context = playwright.chromium.launch_persistent_context(
-            folder, executable_path=CHROMIUM, args=CHROMIUM_FLAGS, viewport=VIEWPORT, headless=True)
+            folder, executable_path=CHROMIUM, args=CHROMIUM_FLAGS, viewport=VIEWPORT, headless=True
+        )
         try:
             context.add_init_script(path=str(PROBE_SCRIPT))
             yield context.pages[0] if context.pages else context.new_page()
@@ -287,8 +298,7 @@ def visit(page: Any, url: str) -> Visit:
 
 def settle(page: Any) -> str:
     """Let the page's service worker, if it registers one, finish installing."""
-    state: str = page.evaluate("([grace, timeout]) => window.benchProbe.settle(grace, timeout)",
-                               [WORKER_GRACE_MS, WORKER_TIMEOUT_MS])
+    state: str = page.evaluate("([grace, timeout]) => window.benchProbe.settle(grace, timeout)", [WORKER_GRACE_MS, WORKER_TIMEOUT_MS])
     return state
 
 
@@ -309,9 +319,7 @@ def cold_and_warm(playwright: Any, url: str) -> tuple[Visit, Visit]:
 class LoadTimes:
     """Every visit of every page: page -> visit kind -> list of Visit."""
 
-    runs: dict[str, dict[str, list[Visit]]] = field(
-        default_factory=lambda: {page: {kind: [] for kind in VISITS} for page in PAGES}
-    )
+    runs: dict[str, dict[str, list[Visit]]] = field(default_factory=lambda: {page: {kind: [] for kind in VISITS} for page in PAGES})
 
     def ready(self, page: str, kind: str) -> list[float]:
         return [run.ready_ms for run in self.runs[page][kind]]
@@ -550,8 +558,14 @@ def long_tasks_of(page: Any, step: str) -> dict[str, Any]:
     found: dict[str, Any] = page.evaluate("() => ({tasks: window.benchProbe.longTasks, firstPaint: window.benchProbe.firstPaint()})")
     first_paint = found["firstPaint"] or 0.0
     tasks = [task for task in found["tasks"] if task["start"] >= first_paint and task["duration"] > LONG_TASK_MS]
-    return {"step": step, "url": page.url, "first_paint_ms": first_paint, "tasks": tasks,
-            "count": len(tasks), "longest_ms": max((task["duration"] for task in tasks), default=0.0)}
+    return {
+        "step": step,
+        "url": page.url,
+        "first_paint_ms": first_paint,
+        "tasks": tasks,
+        "count": len(tasks),
+        "longest_ms": max((task["duration"] for task in tasks), default=0.0),
+    }
 
 
 def challenge_moves(game: str, options: dict[str, str], date: str, count: int) -> list[str]:
@@ -590,8 +604,12 @@ def measure_long_tasks(playwright: Any, base_url: str, deal: int) -> dict[str, A
         visit(page, f"{spider}&moves={'.'.join(moves)}")
         page.wait_for_selector("#notice:not([hidden])", state="attached", timeout=READY_TIMEOUT_MS)
         steps.append(long_tasks_of(page, "its challenge link"))
-    return {"steps": steps, "total": sum(step["count"] for step in steps),
-            "longest_ms": max(step["longest_ms"] for step in steps), "player_failures": player.failures}
+    return {
+        "steps": steps,
+        "total": sum(step["count"] for step in steps),
+        "longest_ms": max(step["longest_ms"] for step in steps),
+        "player_failures": player.failures,
+    }
 
 
 # -- Lighthouse -------------------------------------------------------------------
@@ -599,12 +617,18 @@ def measure_long_tasks(playwright: Any, base_url: str, deal: int) -> dict[str, A
 
 def lighthouse_run(url: str, preset: str, output: Path) -> dict[str, float]:
     """One Lighthouse run (a fresh Chromium profile of its own): score and metrics."""
-    command = [str(LIGHTHOUSE), url, "--only-categories=performance", "--output=json", f"--output-path={output}",
-               "--quiet", f"--chrome-flags={' '.join(['--headless=new', *CHROMIUM_FLAGS])}"]
+    command = [
+        str(LIGHTHOUSE),
+        url,
+        "--only-categories=performance",
+        "--output=json",
+        f"--output-path={output}",
+        "--quiet",
+        f"--chrome-flags={' '.join(['--headless=new', *CHROMIUM_FLAGS])}",
+    ]
     if preset == "desktop":
         command.append("--preset=desktop")
-    subprocess.run(command, check=True, env={**os.environ, "CHROME_PATH": CHROMIUM}, timeout=600,
-                   stdout=subprocess.DEVNULL)
+    subprocess.run(command, check=True, env={**os.environ, "CHROME_PATH": CHROMIUM}, timeout=600, stdout=subprocess.DEVNULL)
     report = json.loads(output.read_text())
     figures = {"score": report["categories"]["performance"]["score"] * 100}
     for name, audit in LIGHTHOUSE_METRICS.items():
@@ -621,10 +645,11 @@ def measure_lighthouse(url: str, runs: int) -> dict[str, Any]:
             every = []
             for number in range(runs):
                 every.append(lighthouse_run(url, preset, Path(folder) / f"{preset}-{number}.json"))
-                progress(f"  Lighthouse {preset} {number + 1}/{runs}: score {every[-1]['score']:.0f}, "
-                         f"TBT {every[-1]['TBT']:.0f} ms, CLS {every[-1]['CLS']:.3f}")
-            results[preset] = {"runs": every,
-                               "median": {name: statistics.median(run[name] for run in every) for name in every[0]}}
+                progress(
+                    f"  Lighthouse {preset} {number + 1}/{runs}: score {every[-1]['score']:.0f}, "
+                    f"TBT {every[-1]['TBT']:.0f} ms, CLS {every[-1]['CLS']:.3f}"
+                )
+            results[preset] = {"runs": every, "median": {name: statistics.median(run[name] for run in every) for name in every[0]}}
     return results
 
 
@@ -638,14 +663,16 @@ def transferred(requests: Iterable[Any], base_url: str) -> dict[str, Any]:
         response = request.response()
         from_worker_cache = bool(response and response.from_service_worker)
         sizes = request.sizes()
-        files.append({
-            "path": request.url.removeprefix(base_url) or "/",
-            "status": response.status if response else None,
-            "by": "service worker" if request.service_worker else "page",
-            "from_service_worker": from_worker_cache,
-            "body_bytes": 0 if from_worker_cache else max(sizes["responseBodySize"], 0),
-            "header_bytes": 0 if from_worker_cache else max(sizes["responseHeadersSize"], 0),
-        })
+        files.append(
+            {
+                "path": request.url.removeprefix(base_url) or "/",
+                "status": response.status if response else None,
+                "by": "service worker" if request.service_worker else "page",
+                "from_service_worker": from_worker_cache,
+                "body_bytes": 0 if from_worker_cache else max(sizes["responseBodySize"], 0),
+                "header_bytes": 0 if from_worker_cache else max(sizes["responseHeadersSize"], 0),
+            }
+        )
     files.sort(key=lambda file: file["body_bytes"], reverse=True)
     return {
         "requests": len(files),
@@ -713,44 +740,61 @@ def report_load(load: dict[str, Any], rounds: int) -> str:
         cells = [name]
         for kind in VISITS:
             figures = pages[name][kind]
-            cells += [f"{figures['median_ms']:.0f}", f"{figures['min_ms']:.0f}-{figures['max_ms']:.0f}",
-                      f"{ratio(figures['median_ms'], pages['bare'][kind]['median_ms']):.3f}"]
+            cells += [
+                f"{figures['median_ms']:.0f}",
+                f"{figures['min_ms']:.0f}-{figures['max_ms']:.0f}",
+                f"{ratio(figures['median_ms'], pages['bare'][kind]['median_ms']):.3f}",
+            ]
         rows.append(cells)
-    text = [f"Time to ready (ms from navigation start, medians of {rounds} rounds)",
-            table(rows, ["page", "cold", "cold range", "x bare", "warm", "warm range", "x bare"])]
+    text = [
+        f"Time to ready (ms from navigation start, medians of {rounds} rounds)",
+        table(rows, ["page", "cold", "cold range", "x bare", "warm", "warm range", "x bare"]),
+    ]
     for kind in VISITS:
         mark_rows = []
         for name in PAGES:
             marks = pages[name][kind]["milestones_median_ms"]
-            mark_rows.append([name, *(f"{marks[mark]:.0f}" if mark in marks else "-" for mark in MARKS_SHOWN),
-                              f"{pages[name][kind]['median_ms']:.0f}"])
-        text += ["", f"Milestones, {kind} (medians, ms from navigation start; 'pyodide': loadPyodide() done)",
-                 table(mark_rows, ["page", *MARKS_SHOWN, "ready"])]
+            mark_rows.append(
+                [name, *(f"{marks[mark]:.0f}" if mark in marks else "-" for mark in MARKS_SHOWN), f"{pages[name][kind]['median_ms']:.0f}"]
+            )
+        text += [
+            "",
+            f"Milestones, {kind} (medians, ms from navigation start; 'pyodide': loadPyodide() done)",
+            table(mark_rows, ["page", *MARKS_SHOWN, "ready"]),
+        ]
     for name in PAGES:
         worker = pages[name]["service_worker"]
         outcomes = {outcome: count for outcome, count in worker["after_first_visit"].items() if outcome != "none"}
         if outcomes or worker["second_visits_served_by_it"]:
-            text.append(f"{name}: service worker after the first visit: "
-                        + ", ".join(f"{outcome} {count}x" for outcome, count in outcomes.items())
-                        + f" (of {worker['runs']}); second visits served by it: "
-                          f"{worker['second_visits_served_by_it']} of {worker['runs']}")
+            text.append(
+                f"{name}: service worker after the first visit: "
+                + ", ".join(f"{outcome} {count}x" for outcome, count in outcomes.items())
+                + f" (of {worker['runs']}); second visits served by it: "
+                f"{worker['second_visits_served_by_it']} of {worker['runs']}"
+            )
     route_rows = []
     for name in ("lockfile", "micropip"):
         route_rows.append([name, *(f"{pages[name][kind]['after_pyodide_median_ms']:.0f}" for kind in VISITS)])
-    text += ["", "Package routes: from loadPyodide() done to ready (medians, ms)",
-             table(route_rows, ["route", *VISITS])]
-    text.append("micropip route minus loading by name, after Pyodide is up: " + ", ".join(
-        f"{kind} {pages['micropip'][kind]['after_pyodide_median_ms'] - pages['lockfile'][kind]['after_pyodide_median_ms']:+.0f} ms"
-        for kind in VISITS))
+    text += ["", "Package routes: from loadPyodide() done to ready (medians, ms)", table(route_rows, ["route", *VISITS])]
+    text.append(
+        "micropip route minus loading by name, after Pyodide is up: "
+        + ", ".join(
+            f"{kind} {pages['micropip'][kind]['after_pyodide_median_ms'] - pages['lockfile'][kind]['after_pyodide_median_ms']:+.0f} ms"
+            for kind in VISITS
+        )
+    )
     ratios = load["ratios"]
     text.append("")
     for kind in VISITS:
         game = ratios["game/bare"][kind]
-        text.append(f"Target game/bare {kind} <= {READY_TARGETS[kind]:.2f}: {game:.3f} {verdict(game <= READY_TARGETS[kind])} "
-                    f"(median of per-round ratios: {load['paired_ratios']['game/bare'][kind]:.3f})")
+        text.append(
+            f"Target game/bare {kind} <= {READY_TARGETS[kind]:.2f}: {game:.3f} {verdict(game <= READY_TARGETS[kind])} "
+            f"(median of per-round ratios: {load['paired_ratios']['game/bare'][kind]:.3f})"
+        )
     for kind in VISITS:
-        text.append(f"micropip/lockfile {kind}: {ratios['micropip/lockfile'][kind]:.3f}  "
-                    f"micropip/bare {kind}: {ratios['micropip/bare'][kind]:.3f}")
+        text.append(
+            f"micropip/lockfile {kind}: {ratios['micropip/lockfile'][kind]:.3f}  micropip/bare {kind}: {ratios['micropip/bare'][kind]:.3f}"
+        )
     return "\n".join(text)
 
 
@@ -758,36 +802,50 @@ def report_latency(latency: dict[str, Any]) -> str:
     rows = []
     for name, group in latency["groups"].items():
         dom, frame = group["dom_ms"], group["frame_ms"]
-        rows.append([name, str(group["count"]), f"{dom['p50']:.1f}", f"{dom['p95']:.1f}", f"{dom['max']:.1f}",
-                     f"{frame['p50']:.1f}", f"{frame['p95']:.1f}", f"{frame['max']:.1f}"])
-    text = [f"Click-to-DOM-updated latency (ms, game deal {latency['deal']})",
-            table(rows, ["input", "n", "DOM p50", "DOM p95", "DOM max", "frame p50", "frame p95", "frame max"]),
-            ""]
+        rows.append(
+            [
+                name,
+                str(group["count"]),
+                f"{dom['p50']:.1f}",
+                f"{dom['p95']:.1f}",
+                f"{dom['max']:.1f}",
+                f"{frame['p50']:.1f}",
+                f"{frame['p95']:.1f}",
+                f"{frame['max']:.1f}",
+            ]
+        )
+    text = [
+        f"Click-to-DOM-updated latency (ms, game deal {latency['deal']})",
+        table(rows, ["input", "n", "DOM p50", "DOM p95", "DOM max", "frame p50", "frame p95", "frame max"]),
+        "",
+    ]
     moves = latency["groups"].get("moves (all)")
     if moves:
         p95 = moves["dom_ms"]["p95"]
-        text.append(f"Target p95 over {moves['count']} moves <= {LATENCY_TARGET_MS:.0f} ms: "
-                    f"{p95:.1f} {verdict(p95 <= LATENCY_TARGET_MS)}")
+        text.append(f"Target p95 over {moves['count']} moves <= {LATENCY_TARGET_MS:.0f} ms: {p95:.1f} {verdict(p95 <= LATENCY_TARGET_MS)}")
     else:
         text.append("Target p95: no move was timed")
     if latency["stopped_early"]:
         text.append(f"Play stopped early: {latency['stopped_early']}")
     if latency["failures"]:
-        text.append(f"{len(latency['failures'])} inputs did not do their job (not counted): "
-                    + "; ".join(latency["failures"][:5]))
+        text.append(f"{len(latency['failures'])} inputs did not do their job (not counted): " + "; ".join(latency["failures"][:5]))
     return "\n".join(text)
 
 
 def report_long_tasks(long_tasks: dict[str, Any]) -> str:
-    rows = [[step["step"], str(step["count"]), f"{step['longest_ms']:.0f}",
-             ", ".join(f"{task['duration']:.0f}" for task in step["tasks"][:8])] for step in long_tasks["steps"]]
+    rows = [
+        [step["step"], str(step["count"]), f"{step['longest_ms']:.0f}", ", ".join(f"{task['duration']:.0f}" for task in step["tasks"][:8])]
+        for step in long_tasks["steps"]
+    ]
     total = long_tasks["total"]
-    return "\n".join([
-        f"Main-thread tasks over {LONG_TASK_MS:.0f} ms after the first paint (one session, fresh profile)",
-        table(rows, ["step", "tasks", "longest ms", "durations ms"]),
-        "",
-        f"Target none: {total} {verdict(total == 0)}" + (f" (longest {long_tasks['longest_ms']:.0f} ms)" if total else ""),
-    ])
+    return "\n".join(
+        [
+            f"Main-thread tasks over {LONG_TASK_MS:.0f} ms after the first paint (one session, fresh profile)",
+            table(rows, ["step", "tasks", "longest ms", "durations ms"]),
+            "",
+            f"Target none: {total} {verdict(total == 0)}" + (f" (longest {long_tasks['longest_ms']:.0f} ms)" if total else ""),
+        ]
+    )
 
 
 def report_lighthouse(lighthouse: dict[str, Any]) -> str:
@@ -796,14 +854,19 @@ def report_lighthouse(lighthouse: dict[str, Any]) -> str:
     for preset in PRESETS:
         median = lighthouse[preset]["median"]
         rows.append([preset, *(f"{median[name]:.3f}" if name == "CLS" else f"{median[name]:.0f}" for name in names)])
-    text = [f"Lighthouse, {lighthouse['url']} (medians of {lighthouse['runs']} runs; ms, CLS unitless)",
-            table(rows, ["preset", *names]), ""]
+    text = [
+        f"Lighthouse, {lighthouse['url']} (medians of {lighthouse['runs']} runs; ms, CLS unitless)",
+        table(rows, ["preset", *names]),
+        "",
+    ]
     for preset in PRESETS:
         median = lighthouse[preset]["median"]
         score, blocking, shift = LIGHTHOUSE_TARGETS[preset]
-        text.append(f"Target {preset}: score >= {score}: {median['score']:.0f} {verdict(median['score'] >= score)}; "
-                    f"TBT <= {blocking:.0f} ms: {median['TBT']:.0f} {verdict(median['TBT'] <= blocking)}"
-                    + (f"; CLS <= {shift}: {median['CLS']:.3f} {verdict(median['CLS'] <= shift)}" if shift is not None else ""))
+        text.append(
+            f"Target {preset}: score >= {score}: {median['score']:.0f} {verdict(median['score'] >= score)}; "
+            f"TBT <= {blocking:.0f} ms: {median['TBT']:.0f} {verdict(median['TBT'] <= blocking)}"
+            + (f"; CLS <= {shift}: {median['CLS']:.3f} {verdict(median['CLS'] <= shift)}" if shift is not None else "")
+        )
     return "\n".join(text)
 
 
@@ -812,20 +875,36 @@ def report_transfer(transfer: dict[str, Any], biggest: int = 6) -> str:
     for name, figures in transfer.items():
         for kind in ("first", "second"):
             visit_figures = figures[kind]
-            rows.append([f"{name}, {kind} visit", str(visit_figures["requests"]),
-                         str(visit_figures["requests_by_service_worker"]), str(visit_figures["served_by_service_worker"]),
-                         size_text(visit_figures["body_bytes"]), size_text(visit_figures["header_bytes"])])
-    text = ["Bytes transferred (fresh profile; response bodies, and headers, over the network)",
-            table(rows, ["page", "requests", "by worker", "from worker", "bodies", "headers"])]
+            rows.append(
+                [
+                    f"{name}, {kind} visit",
+                    str(visit_figures["requests"]),
+                    str(visit_figures["requests_by_service_worker"]),
+                    str(visit_figures["served_by_service_worker"]),
+                    size_text(visit_figures["body_bytes"]),
+                    size_text(visit_figures["header_bytes"]),
+                ]
+            )
+    text = [
+        "Bytes transferred (fresh profile; response bodies, and headers, over the network)",
+        table(rows, ["page", "requests", "by worker", "from worker", "bodies", "headers"]),
+    ]
     for name in ("game", "bare"):
         files = transfer[name]["first"]["files"][:biggest]
-        text += ["", f"Largest files, {name} first visit:",
-                 table([[file["path"], file["by"], str(file["status"]), f"{file['body_bytes']:,}"] for file in files],
-                       ["file", "by", "status", "bytes"])]
+        text += [
+            "",
+            f"Largest files, {name} first visit:",
+            table(
+                [[file["path"], file["by"], str(file["status"]), f"{file['body_bytes']:,}"] for file in files],
+                ["file", "by", "status", "bytes"],
+            ),
+        ]
     game, bare = transfer["game"]["first"]["body_bytes"], transfer["bare"]["first"]["body_bytes"]
     extra = game - bare
-    text.append(f"\nThe game's first visit transfers {size_text(game)}, {extra / 1e3:,.1f} kB more than bare Pyodide "
-                f"({size_text(bare)}); target at most {size_text(EXTRA_BYTES_TARGET)} more: {verdict(extra <= EXTRA_BYTES_TARGET)}")
+    text.append(
+        f"\nThe game's first visit transfers {size_text(game)}, {extra / 1e3:,.1f} kB more than bare Pyodide "
+        f"({size_text(bare)}); target at most {size_text(EXTRA_BYTES_TARGET)} more: {verdict(extra <= EXTRA_BYTES_TARGET)}"
+    )
     return "\n".join(text)
 
 
@@ -878,8 +957,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--real", type=int, default=60, help="trusted stock clicks, and key presses (default 60)")
     parser.add_argument("--deal", type=int, default=1, help="deal played for the latency (default 1)")
     parser.add_argument("--lighthouse-runs", type=int, default=3, help="Lighthouse runs per preset (default 3; 0: none)")
-    parser.add_argument("--in-place", action="store_true",
-                        help="serve the repository itself, not a snapshot of it (see above)")
+    parser.add_argument("--in-place", action="store_true", help="serve the repository itself, not a snapshot of it (see above)")
     parser.add_argument("--json", type=Path, help="where to write the results (default bench-results/bench-DATE.json)")
     args = parser.parse_args(argv)
     if args.rounds < 1 or args.moves < 1 or args.real < 0 or args.warmup < 0 or args.lighthouse_runs < 0:
@@ -920,9 +998,11 @@ def run(args: argparse.Namespace, site: Path) -> dict[str, Any]:
 
 def print_report(results: dict[str, Any]) -> None:
     env = results["environment"]
-    print(f"\nBenchmark {env['date']}, commit {env['commit']}{' (modified)' if env['dirty'] else ''}, "
-          f"{env['served']}; {env['chromium']}; Pyodide {env['pyodide']} "
-          f"(Python {env['python_in_pyodide']}); {env['machine']}\n")
+    print(
+        f"\nBenchmark {env['date']}, commit {env['commit']}{' (modified)' if env['dirty'] else ''}, "
+        f"{env['served']}; {env['chromium']}; Pyodide {env['pyodide']} "
+        f"(Python {env['python_in_pyodide']}); {env['machine']}\n"
+    )
     print(report_load(results["load"], results["options"]["rounds"]), end="\n\n")
     print(report_latency(results["latency"]), end="\n\n")
     print(report_long_tasks(results["long_tasks"]), end="\n\n")

@@ -149,8 +149,7 @@ class CPython:
         self.env = {**os.environ, "PYTHONPATH": str(wheel_files), "PYTHONDONTWRITEBYTECODE": "1"}
 
     def call(self, name: str, **args: Any) -> Any:
-        done = subprocess.run([sys.executable, str(self.script), name, json.dumps(args)],
-                              env=self.env, capture_output=True, text=True)
+        done = subprocess.run([sys.executable, str(self.script), name, json.dumps(args)], env=self.env, capture_output=True, text=True)
         if done.returncode != 0:
             raise RuntimeError(f"CPython {name} failed:\n{done.stderr}")
         return json.loads(done.stdout)
@@ -167,8 +166,7 @@ def stale_files(wheel: Path) -> list[str]:
     """Python files of the wheel that differ from py/ now (the build is older than the sources)."""
     with zipfile.ZipFile(wheel) as archive:
         names = [name for name in archive.namelist() if name.endswith(".py")]
-        return [name for name in names
-                if not (ROOT / "py" / name).is_file() or (ROOT / "py" / name).read_bytes() != archive.read(name)]
+        return [name for name in names if not (ROOT / "py" / name).is_file() or (ROOT / "py" / name).read_bytes() != archive.read(name)]
 
 
 # -- statistics -------------------------------------------------------------------
@@ -192,33 +190,60 @@ def times(rows: list[dict[str, Any]]) -> list[float]:
 def measure_daily(pyodide: Pyodide, cpython: CPython) -> dict[str, Any]:
     sets: list[dict[str, Any]] = []
     for game, options in DAILY_SETS:
-        runs = {"pyodide": pyodide.call("daily", game=game, options=options, dates=DATES),
-                "cpython": cpython.call("daily", game=game, options=options, dates=DATES)}
+        runs = {
+            "pyodide": pyodide.call("daily", game=game, options=options, dates=DATES),
+            "cpython": cpython.call("daily", game=game, options=options, dates=DATES),
+        }
         deals = {name: [row["deal"] for row in rows] for name, rows in runs.items()}
-        sets.append({"game": game, "options": options, "runs": runs,
-                     "agree": deals["pyodide"] == deals["cpython"],
-                     "pyodide": figures(times(runs["pyodide"])), "cpython": figures(times(runs["cpython"]))})
-        progress(f"  daily {label(game, options)}: Pyodide median {sets[-1]['pyodide']['median']:.0f} ms, "
-                 f"CPython {sets[-1]['cpython']['median']:.0f} ms")
+        sets.append(
+            {
+                "game": game,
+                "options": options,
+                "runs": runs,
+                "agree": deals["pyodide"] == deals["cpython"],
+                "pyodide": figures(times(runs["pyodide"])),
+                "cpython": figures(times(runs["cpython"])),
+            }
+        )
+        progress(
+            f"  daily {label(game, options)}: Pyodide median {sets[-1]['pyodide']['median']:.0f} ms, "
+            f"CPython {sets[-1]['cpython']['median']:.0f} ms"
+        )
     every = {name: [ms for entry in sets for ms in times(entry["runs"][name])] for name in ("pyodide", "cpython")}
     paired = [ratio(p, c) for p, c in zip(every["pyodide"], every["cpython"])]
-    return {"dates": DATES, "sets": sets,
-            "overall": {"pyodide": figures(every["pyodide"]), "cpython": figures(every["cpython"]),
-                        "paired_ratio_median": statistics.median(paired)}}
+    return {
+        "dates": DATES,
+        "sets": sets,
+        "overall": {
+            "pyodide": figures(every["pyodide"]),
+            "cpython": figures(every["cpython"]),
+            "paired_ratio_median": statistics.median(paired),
+        },
+    }
 
 
 def report_daily(daily: dict[str, Any]) -> str:
     rows = []
     for entry in [*daily["sets"], {"game": "all", "options": {}, "agree": True, **daily["overall"]}]:
         py, c = entry["pyodide"], entry["cpython"]
-        rows.append([label(entry["game"], entry["options"]), f"{py['median']:.0f}", f"{py['max']:.0f}",
-                     f"{c['median']:.0f}", f"{c['max']:.0f}", f"{ratio(py['median'], c['median']):.2f}",
-                     "" if entry["agree"] else "DEALS DIFFER"])
-    return "\n".join([
-        f"Daily deal ready: daily(game, options, date), {daily['dates'][0]}..{daily['dates'][-1]}, ms",
-        table(rows, ["option set", "Pyodide med", "max", "CPython med", "max", "ratio", ""]),
-        f"Median over all pairs of Pyodide / CPython: {daily['overall']['paired_ratio_median']:.2f}",
-    ])
+        rows.append(
+            [
+                label(entry["game"], entry["options"]),
+                f"{py['median']:.0f}",
+                f"{py['max']:.0f}",
+                f"{c['median']:.0f}",
+                f"{c['max']:.0f}",
+                f"{ratio(py['median'], c['median']):.2f}",
+                "" if entry["agree"] else "DEALS DIFFER",
+            ]
+        )
+    return "\n".join(
+        [
+            f"Daily deal ready: daily(game, options, date), {daily['dates'][0]}..{daily['dates'][-1]}, ms",
+            table(rows, ["option set", "Pyodide med", "max", "CPython med", "max", "ratio", ""]),
+            f"Median over all pairs of Pyodide / CPython: {daily['overall']['paired_ratio_median']:.2f}",
+        ]
+    )
 
 
 # -- slices -----------------------------------------------------------------------
@@ -232,8 +257,10 @@ def measure_slices(pyodide: Pyodide, cpython: CPython) -> dict[str, Any]:
             args = {"game": game, "options": options, "deals": deals, "nodes": nodes, "messages": SLICE_MESSAGES}
             runs = {"pyodide": pyodide.call("slices", **args), "cpython": cpython.call("slices", **args)}
             per_nodes.append(slice_figures(nodes, runs))
-            progress(f"  slices {label(game, options)} N={nodes}: Pyodide median {per_nodes[-1]['pyodide']['median']:.1f} ms "
-                     f"over {per_nodes[-1]['pyodide']['count']} full slices")
+            progress(
+                f"  slices {label(game, options)} N={nodes}: Pyodide median {per_nodes[-1]['pyodide']['median']:.1f} ms "
+                f"over {per_nodes[-1]['pyodide']['count']} full slices"
+            )
         games.append({"game": game, "options": options, "deals": deals, "by_nodes": per_nodes})
     return {"messages_per_deal": SLICE_MESSAGES, "games": games}
 
@@ -245,11 +272,16 @@ def slice_figures(nodes: int, runs: dict[str, list[dict[str, Any]]]) -> dict[str
     only_full = bool(full["pyodide"])
     used = full if only_full else runs
     median = statistics.median(times(used["pyodide"]))
-    return {"nodes": nodes, "runs": runs, "only_full_slices": only_full,
-            "all_messages_max": {name: max(times(rows)) for name, rows in runs.items()},
-            "pyodide": figures(times(used["pyodide"])), "cpython": figures(times(used["cpython"])),
-            # At the median's pace, how many nodes fit in a 25 ms slice.
-            "nodes_per_25ms": nodes * SLICE_TARGET_MS / median if only_full else None}
+    return {
+        "nodes": nodes,
+        "runs": runs,
+        "only_full_slices": only_full,
+        "all_messages_max": {name: max(times(rows)) for name, rows in runs.items()},
+        "pyodide": figures(times(used["pyodide"])),
+        "cpython": figures(times(used["cpython"])),
+        # At the median's pace, how many nodes fit in a 25 ms slice.
+        "nodes_per_25ms": nodes * SLICE_TARGET_MS / median if only_full else None,
+    }
 
 
 def report_slices(slices: dict[str, Any]) -> str:
@@ -259,18 +291,28 @@ def report_slices(slices: dict[str, Any]) -> str:
             py, c = entry["pyodide"], entry["cpython"]
             count = str(py["count"]) if entry["only_full_slices"] else f"0 (all {py['count']})"
             per_25ms = f"{entry['nodes_per_25ms']:.0f}" if entry["nodes_per_25ms"] else "-"
-            rows.append([label(game["game"], game["options"]), str(entry["nodes"]), count,
-                         f"{py['median']:.1f}", f"{py['p95']:.1f}", f"{py['max']:.1f}",
-                         f"{entry['all_messages_max']['pyodide']:.1f}", f"{c['median']:.1f}",
-                         f"{ratio(py['median'], c['median']):.2f}", per_25ms])
+            rows.append(
+                [
+                    label(game["game"], game["options"]),
+                    str(entry["nodes"]),
+                    count,
+                    f"{py['median']:.1f}",
+                    f"{py['p95']:.1f}",
+                    f"{py['max']:.1f}",
+                    f"{entry['all_messages_max']['pyodide']:.1f}",
+                    f"{c['median']:.1f}",
+                    f"{ratio(py['median'], c['median']):.2f}",
+                    per_25ms,
+                ]
+            )
     deals = "; ".join(f"{label(game['game'], game['options'])} {game['deals']}" for game in slices["games"])
-    return "\n".join([
-        "Analysis slices: Bridge 'analyse' messages of N nodes, ms (med, p95, max: full slices; "
-        "max all: every message)",
-        f"Deals: {deals}",
-        table(rows, ["game", "N", "full", "Pyodide med", "p95", "max", "max all", "CPython med", "ratio",
-                     "N for 25 ms"]),
-    ])
+    return "\n".join(
+        [
+            "Analysis slices: Bridge 'analyse' messages of N nodes, ms (med, p95, max: full slices; max all: every message)",
+            f"Deals: {deals}",
+            table(rows, ["game", "N", "full", "Pyodide med", "p95", "max", "max all", "CPython med", "ratio", "N for 25 ms"]),
+        ]
+    )
 
 
 # -- timed ------------------------------------------------------------------------
@@ -287,10 +329,18 @@ def measure_timed_analysis(pyodide: Pyodide) -> list[dict[str, Any]]:
         rows = pyodide.timed("analyse", game=game, options=options, deals=deals, messages=TIMED_MESSAGES)
         last = {row["deal"]: row["status"] for row in rows}  # "searching": undecided after TIMED_MESSAGES
         verdicts = list(last.values())
-        games.append({"game": game, "options": options, "deals": deals, "rows": rows,
-                      "ms": figures(times(rows)), "over_limit": over_limit(times(rows)),
-                      "nodes_median": statistics.median(row["nodes"] for row in rows),
-                      "verdicts": {status: verdicts.count(status) for status in sorted(set(verdicts))}})
+        games.append(
+            {
+                "game": game,
+                "options": options,
+                "deals": deals,
+                "rows": rows,
+                "ms": figures(times(rows)),
+                "over_limit": over_limit(times(rows)),
+                "nodes_median": statistics.median(row["nodes"] for row in rows),
+                "verdicts": {status: verdicts.count(status) for status in sorted(set(verdicts))},
+            }
+        )
         progress(f"  timed analysis {label(game, options)}: {len(rows)} slices, max {games[-1]['ms']['max']:.1f} ms")
     return games
 
@@ -302,64 +352,93 @@ def measure_timed_daily(pyodide: Pyodide) -> dict[str, Any]:
         # One call per date keeps each page.evaluate short (4-suit Spider takes seconds).
         runs = [pyodide.timed("daily", game=game, options=options, date=date) for date in DATES]
         slice_ms = [row["ms"] for run in runs for row in run["slices"]]
-        sets.append({"game": game, "options": options, "runs": runs,
-                     "total": figures([run["total_ms"] for run in runs]),
-                     "slices": figures(slice_ms), "over_limit": over_limit(slice_ms),
-                     "new_max": max(run["new_ms"] for run in runs),
-                     "slices_per_daily": statistics.median(len(run["slices"]) for run in runs),
-                     "proven": sum(run["status"] == "winnable" for run in runs)})
+        sets.append(
+            {
+                "game": game,
+                "options": options,
+                "runs": runs,
+                "total": figures([run["total_ms"] for run in runs]),
+                "slices": figures(slice_ms),
+                "over_limit": over_limit(slice_ms),
+                "new_max": max(run["new_ms"] for run in runs),
+                "slices_per_daily": statistics.median(len(run["slices"]) for run in runs),
+                "proven": sum(run["status"] == "winnable" for run in runs),
+            }
+        )
         progress(f"  timed daily {label(game, options)}: median {sets[-1]['total']['median']:.0f} ms")
     totals = [run["total_ms"] for entry in sets for run in entry["runs"]]
-    return {"dates": DATES, "sets": sets, "overall": figures(totals),
-            "within_target": sum(ms <= DAILY_TARGET_MS for ms in totals)}
+    return {"dates": DATES, "sets": sets, "overall": figures(totals), "within_target": sum(ms <= DAILY_TARGET_MS for ms in totals)}
 
 
 WORKER_SLICE_MS = 4.0  # as static/engine-worker.js: a slice of search ends after about this long
 
 
 def measure_timed(pyodide: Pyodide) -> dict[str, Any]:
-    return {"slice_ms": WORKER_SLICE_MS, "messages_per_deal": TIMED_MESSAGES,
-            "analysis": measure_timed_analysis(pyodide), "daily": measure_timed_daily(pyodide)}
+    return {
+        "slice_ms": WORKER_SLICE_MS,
+        "messages_per_deal": TIMED_MESSAGES,
+        "analysis": measure_timed_analysis(pyodide),
+        "daily": measure_timed_daily(pyodide),
+    }
 
 
 def report_timed(timed: dict[str, Any]) -> str:
-    analysis = [[label(game["game"], game["options"]), str(game["ms"]["count"]), f"{game['nodes_median']:.0f}",
-                 f"{game['ms']['median']:.1f}", f"{game['ms']['p95']:.1f}", f"{game['ms']['max']:.1f}",
-                 str(game["over_limit"]), " ".join(f"{status} {count}" for status, count in game["verdicts"].items())]
-                for game in timed["analysis"]]
+    analysis = [
+        [
+            label(game["game"], game["options"]),
+            str(game["ms"]["count"]),
+            f"{game['nodes_median']:.0f}",
+            f"{game['ms']['median']:.1f}",
+            f"{game['ms']['p95']:.1f}",
+            f"{game['ms']['max']:.1f}",
+            str(game["over_limit"]),
+            " ".join(f"{status} {count}" for status, count in game["verdicts"].items()),
+        ]
+        for game in timed["analysis"]
+    ]
     daily = timed["daily"]
-    sets = [[label(entry["game"], entry["options"]), f"{entry['total']['median']:.0f}", f"{entry['total']['max']:.0f}",
-             f"{entry['slices_per_daily']:.0f}", f"{entry['slices']['max']:.1f}", str(entry["over_limit"]),
-             f"{entry['new_max']:.1f}", f"{entry['proven']}/{len(entry['runs'])}"]
-            for entry in daily["sets"]]
+    sets = [
+        [
+            label(entry["game"], entry["options"]),
+            f"{entry['total']['median']:.0f}",
+            f"{entry['total']['max']:.0f}",
+            f"{entry['slices_per_daily']:.0f}",
+            f"{entry['slices']['max']:.1f}",
+            str(entry["over_limit"]),
+            f"{entry['new_max']:.1f}",
+            f"{entry['proven']}/{len(entry['runs'])}",
+        ]
+        for entry in daily["sets"]
+    ]
     overall = daily["overall"]
-    return "\n".join([
-        f"Timed slices as the engine's worker sends them (ms {timed['slice_ms']:.0f}), "
-        f"each message timed in JavaScript around bridge.handle, ms; over: slices over {SLICE_LIMIT_MS:.0f} ms",
-        f"Live analysis: 'analyse' until a verdict or {timed['messages_per_deal']} slices per deal, one page per game",
-        table(analysis, ["game", "slices", "N med", "median", "p95", "max", "over", "verdicts"]),
-        "",
-        f"Daily deal ready: 'daily' slices until found, then 'new', back to back (the page also yields "
-        f"between slices), {daily['dates'][0]}..{daily['dates'][-1]}",
-        table(sets, ["option set", "total med", "max", "slices med", "slice max", "over", "new max", "proven"]),
-        f"All {overall['count']}: median {overall['median']:.0f} ms, p95 {overall['p95']:.0f}, max {overall['max']:.0f}; "
-        f"{daily['within_target']} within {DAILY_TARGET_MS:.0f} ms",
-    ])
+    return "\n".join(
+        [
+            f"Timed slices as the engine's worker sends them (ms {timed['slice_ms']:.0f}), "
+            f"each message timed in JavaScript around bridge.handle, ms; over: slices over {SLICE_LIMIT_MS:.0f} ms",
+            f"Live analysis: 'analyse' until a verdict or {timed['messages_per_deal']} slices per deal, one page per game",
+            table(analysis, ["game", "slices", "N med", "median", "p95", "max", "over", "verdicts"]),
+            "",
+            f"Daily deal ready: 'daily' slices until found, then 'new', back to back (the page also yields "
+            f"between slices), {daily['dates'][0]}..{daily['dates'][-1]}",
+            table(sets, ["option set", "total med", "max", "slices med", "slice max", "over", "new max", "proven"]),
+            f"All {overall['count']}: median {overall['median']:.0f} ms, p95 {overall['p95']:.0f}, max {overall['max']:.0f}; "
+            f"{daily['within_target']} within {DAILY_TARGET_MS:.0f} ms",
+        ]
+    )
 
 
 # -- klondike ---------------------------------------------------------------------
 
 
 def chunks(deals: list[int], size: int) -> list[list[int]]:
-    return [deals[start:start + size] for start in range(0, len(deals), size)]
+    return [deals[start : start + size] for start in range(0, len(deals), size)]
 
 
 def verdict_of(row: dict[str, Any]) -> tuple[str, int, int]:
     return row["status"], row["nodes"], row["moves"]
 
 
-def measure_klondike_draw(pyodide: Pyodide, cpython: CPython, draw: str, deals: int, budget: int,
-                          chunk: int) -> dict[str, Any]:
+def measure_klondike_draw(pyodide: Pyodide, cpython: CPython, draw: str, deals: int, budget: int, chunk: int) -> dict[str, Any]:
     runs: dict[str, list[dict[str, Any]]] = {"pyodide": [], "cpython": []}
     disagreements = []
     for part in chunks(list(range(1, deals + 1)), chunk):
@@ -371,18 +450,28 @@ def measure_klondike_draw(pyodide: Pyodide, cpython: CPython, draw: str, deals: 
                 progress(f"  !!! DISAGREEMENT draw {draw} deal {a['deal']}: Pyodide {verdict_of(a)} CPython {verdict_of(b)}")
         runs["pyodide"] += mine
         runs["cpython"] += theirs
-        progress(f"  klondike draw {draw}: deals {part[0]}-{part[-1]} done; so far Pyodide "
-                 f"{sum(times(runs['pyodide'])) / 1000:.1f} s, CPython {sum(times(runs['cpython'])) / 1000:.1f} s")
+        progress(
+            f"  klondike draw {draw}: deals {part[0]}-{part[-1]} done; so far Pyodide "
+            f"{sum(times(runs['pyodide'])) / 1000:.1f} s, CPython {sum(times(runs['cpython'])) / 1000:.1f} s"
+        )
     statuses = [row["status"] for row in runs["cpython"]]
-    return {"draw": draw, "runs": runs, "disagreements": disagreements,
-            "statuses": {status: statuses.count(status) for status in ("winnable", "unwinnable", "unknown")},
-            "pyodide": figures(times(runs["pyodide"])), "cpython": figures(times(runs["cpython"])),
-            "total_s": {name: sum(times(rows)) / 1000 for name, rows in runs.items()}}
+    return {
+        "draw": draw,
+        "runs": runs,
+        "disagreements": disagreements,
+        "statuses": {status: statuses.count(status) for status in ("winnable", "unwinnable", "unknown")},
+        "pyodide": figures(times(runs["pyodide"])),
+        "cpython": figures(times(runs["cpython"])),
+        "total_s": {name: sum(times(rows)) / 1000 for name, rows in runs.items()},
+    }
 
 
 def measure_klondike(pyodide: Pyodide, cpython: CPython, deals: int, budget: int, chunk: int) -> dict[str, Any]:
-    return {"deals": deals, "budget": budget,
-            "draws": [measure_klondike_draw(pyodide, cpython, draw, deals, budget, chunk) for draw in DRAWS]}
+    return {
+        "deals": deals,
+        "budget": budget,
+        "draws": [measure_klondike_draw(pyodide, cpython, draw, deals, budget, chunk) for draw in DRAWS],
+    }
 
 
 def report_klondike(klondike: dict[str, Any]) -> str:
@@ -391,20 +480,32 @@ def report_klondike(klondike: dict[str, Any]) -> str:
     for entry in klondike["draws"]:
         py, c = entry["pyodide"], entry["cpython"]
         counts = entry["statuses"]
-        rows.append([f"draw {entry['draw']}", f"{py['median']:.1f}", f"{py['p95']:.0f}", f"{py['max']:.0f}",
-                     f"{c['median']:.1f}", f"{c['p95']:.0f}", f"{ratio(py['median'], c['median']):.2f}",
-                     f"{ratio(entry['total_s']['pyodide'], entry['total_s']['cpython']):.2f}",
-                     f"{counts['winnable']}/{counts['unwinnable']}/{counts['unknown']}",
-                     "yes" if not entry["disagreements"] else f"NO ({len(entry['disagreements'])})"])
+        rows.append(
+            [
+                f"draw {entry['draw']}",
+                f"{py['median']:.1f}",
+                f"{py['p95']:.0f}",
+                f"{py['max']:.0f}",
+                f"{c['median']:.1f}",
+                f"{c['p95']:.0f}",
+                f"{ratio(py['median'], c['median']):.2f}",
+                f"{ratio(entry['total_s']['pyodide'], entry['total_s']['cpython']):.2f}",
+                f"{counts['winnable']}/{counts['unwinnable']}/{counts['unknown']}",
+                "yes" if not entry["disagreements"] else f"NO ({len(entry['disagreements'])})",
+            ]
+        )
         for wrong in entry["disagreements"]:
-            lines.append(f"!!! DISAGREEMENT draw {entry['draw']} deal {wrong['deal']}: "
-                         f"Pyodide {wrong['pyodide']}, CPython {wrong['cpython']} (status, nodes, moves)")
-    return "\n".join([
-        f"Klondike solver: deals 1..{klondike['deals']}, budget {klondike['budget']} nodes, ms per deal",
-        table(rows, ["", "Pyodide med", "p95", "max", "CPython med", "p95", "ratio med", "ratio total",
-                     "win/unwin/unknown", "agree"]),
-        *lines,
-    ])
+            lines.append(
+                f"!!! DISAGREEMENT draw {entry['draw']} deal {wrong['deal']}: "
+                f"Pyodide {wrong['pyodide']}, CPython {wrong['cpython']} (status, nodes, moves)"
+            )
+    return "\n".join(
+        [
+            f"Klondike solver: deals 1..{klondike['deals']}, budget {klondike['budget']} nodes, ms per deal",
+            table(rows, ["", "Pyodide med", "p95", "max", "CPython med", "p95", "ratio med", "ratio total", "win/unwin/unknown", "agree"]),
+            *lines,
+        ]
+    )
 
 
 # -- run --------------------------------------------------------------------------
@@ -440,9 +541,12 @@ def run(args: argparse.Namespace, site: Path, wheel_files: Path) -> dict[str, An
             pyodide = Pyodide(playwright, base_url + PAGE)
             try:
                 results: dict[str, Any] = {
-                    "environment": {**environment(pyodide.version, site),
-                                    "python_pyodide": pyodide.call("version"), "python_cpython": cpython.call("version"),
-                                    "wheel_differs_from_py": stale_files(served_wheel(site))},
+                    "environment": {
+                        **environment(pyodide.version, site),
+                        "python_pyodide": pyodide.call("version"),
+                        "python_cpython": cpython.call("version"),
+                        "wheel_differs_from_py": stale_files(served_wheel(site)),
+                    },
                     "options": {name: str(value) if isinstance(value, Path) else value for name, value in vars(args).items()},
                 }
                 if "daily" in parts:
@@ -468,12 +572,16 @@ def run(args: argparse.Namespace, site: Path, wheel_files: Path) -> dict[str, An
 
 def print_report(results: dict[str, Any]) -> None:
     env = results["environment"]
-    print(f"\nSolvers in the browser {env['date']}, commit {env['commit']}{' (modified)' if env['dirty'] else ''}; "
-          f"{env['chromium']}; Pyodide {env['pyodide']} (Python {env['python_pyodide']['python']}) vs CPython "
-          f"{env['python_cpython']['python']}; {env['machine']}")
+    print(
+        f"\nSolvers in the browser {env['date']}, commit {env['commit']}{' (modified)' if env['dirty'] else ''}; "
+        f"{env['chromium']}; Pyodide {env['pyodide']} (Python {env['python_pyodide']['python']}) vs CPython "
+        f"{env['python_cpython']['python']}; {env['machine']}"
+    )
     if env["wheel_differs_from_py"]:
-        print(f"Note: the built wheel differs from py/ in {', '.join(env['wheel_differs_from_py'])}: "
-              "both interpreters ran the wheel's code (./build.sh to measure py/ as it is now)")
+        print(
+            f"Note: the built wheel differs from py/ in {', '.join(env['wheel_differs_from_py'])}: "
+            "both interpreters ran the wheel's code (./build.sh to measure py/ as it is now)"
+        )
     parts = (("daily", report_daily), ("slices", report_slices), ("timed", report_timed), ("klondike", report_klondike))
     for part, report in parts:
         if part in results:
@@ -486,8 +594,7 @@ def timed_dailies_differ(results: dict[str, Any]) -> bool:
     if "daily" not in results or "timed" not in results:
         return False
     pairs = zip(results["daily"]["sets"], results["timed"]["daily"]["sets"])
-    return any([row["deal"] for row in whole["runs"]["pyodide"]] != [run["deal"] for run in sliced["runs"]]
-               for whole, sliced in pairs)
+    return any([row["deal"] for row in whole["runs"]["pyodide"]] != [run["deal"] for run in sliced["runs"]] for whole, sliced in pairs)
 
 
 def disagree(results: dict[str, Any]) -> bool:
@@ -514,8 +621,11 @@ def main(argv: list[str] | None = None) -> int:
     shown = json_path.resolve().relative_to(ROOT) if json_path.resolve().is_relative_to(ROOT) else json_path
     print(f"Results: {shown} (run took {results['seconds']:.0f} s)")
     if disagree(results):
-        print("!!! Pyodide and CPython DISAGREE on some results, or the sliced daily search found other deals "
-              "than daily(): the searches are node-bounded, so this is a bug", file=sys.stderr)
+        print(
+            "!!! Pyodide and CPython DISAGREE on some results, or the sliced daily search found other deals "
+            "than daily(): the searches are node-bounded, so this is a bug",
+            file=sys.stderr,
+        )
         return 1
     return 0
 

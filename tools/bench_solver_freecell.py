@@ -51,9 +51,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 
-from solitaire.games.freecell import FreeCell, FreeCellPosition  # noqa: E402
+from solitaire.games.freecell import FreeCell  # noqa: E402
 from solitaire.solvers.freecell import FreeCellSolver  # noqa: E402
-from solver_bench import checked_solve, percentile  # noqa: E402
+from solver_bench import checked_solve  # noqa: E402
 from solver_bench import summary as shared_summary  # noqa: E402
 
 BUDGET_STEPS = (500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000, 200_000, 500_000, 1_000_000)
@@ -67,11 +67,20 @@ def children_cpu() -> float:
 def fc_solve(board: str, extra: list[str]) -> dict[str, Any]:
     command = ["fc-solve", *extra, "-m", "-"]
     wall, cpu = time.perf_counter(), children_cpu()
-    result = subprocess.run(command, input=board + "\n", capture_output=True, text=True, check=False,
-                            env={"FREECELL_SOLVER_QUIET": "1", "PATH": "/usr/bin:/bin"})
+    result = subprocess.run(
+        command,
+        input=board + "\n",
+        capture_output=True,
+        text=True,
+        check=False,
+        env={"FREECELL_SOLVER_QUIET": "1", "PATH": "/usr/bin:/bin"},
+    )
     wall, cpu = time.perf_counter() - wall, children_cpu() - cpu
-    checked = [int(line.rsplit(" ", 1)[1].rstrip(".")) for line in result.stdout.splitlines()
-               if line.startswith("Total number of states checked is")]
+    checked = [
+        int(line.rsplit(" ", 1)[1].rstrip("."))
+        for line in result.stdout.splitlines()
+        if line.startswith("Total number of states checked is")
+    ]
     return {
         "solved": "This game is solveable." in result.stdout,
         "states": checked[0] if checked else None,
@@ -92,8 +101,9 @@ def main() -> None:
     parser.add_argument("--budget", type=int, default=100_000, help="node budget per deal (default 100000)")
     parser.add_argument("--unwinnable", type=int, default=11982, help="the deal that must be proven lost (0: skip)")
     parser.add_argument("--unwinnable-budget", type=int, default=1_000_000)
-    parser.add_argument("--fc-solve-presets", default="default,one-big-family",
-                        help="comma-separated fc-solve presets (default: fc-solve without options)")
+    parser.add_argument(
+        "--fc-solve-presets", default="default,one-big-family", help="comma-separated fc-solve presets (default: fc-solve without options)"
+    )
     parser.add_argument("--no-fc-solve", action="store_true", help="do not run fc-solve")
     parser.add_argument("--json", type=Path, help="where to write the figures")
     args = parser.parse_args()
@@ -137,8 +147,7 @@ def main() -> None:
             "nodes_per_second": sum(nodes) / max(sum(row["ours"]["cpu"] for row in rows), 1e-9),
         },
     }
-    proven_at = {budget: sum(1 for row in won_rows if row["nodes"] <= budget) / count
-                 for budget in BUDGET_STEPS if budget <= args.budget}
+    proven_at = {budget: sum(1 for row in won_rows if row["nodes"] <= budget) / count for budget in BUDGET_STEPS if budget <= args.budget}
     won_nodes = sorted(row["nodes"] for row in won_rows)
     needed = int(0.99 * count + 0.999999)  # deals to prove for 99%
     report["ours"]["proven_within"] = proven_at
@@ -158,12 +167,16 @@ def main() -> None:
             report["fc_solve"][name] = figures
             report["ratio_ours_to_fc_solve"][name] = {
                 f"{clock}_{stat}": report["ours"][f"{clock}_ms"][stat] / max(figures[f"{clock}_ms"][stat], 1e-9)
-                for clock in ("wall", "cpu") for stat in ("median", "p95", "mean")
+                for clock in ("wall", "cpu")
+                for stat in ("median", "p95", "mean")
             }
     if args.unwinnable:
         position = rules.deal(args.unwinnable)
-        lost: dict[str, Any] = {"deal": args.unwinnable, "budget": args.unwinnable_budget,
-                                "ours": checked_solve(rules, solver, position, args.unwinnable_budget)}
+        lost: dict[str, Any] = {
+            "deal": args.unwinnable,
+            "budget": args.unwinnable_budget,
+            "ours": checked_solve(rules, solver, position, args.unwinnable_budget),
+        }
         if with_fc_solve:
             board = rules.text_layout(position)
             lost["fc_solve"] = {name: fc_solve(board, options) for name, options in presets.items()}
@@ -182,8 +195,10 @@ def print_table(report: dict[str, Any], with_fc_solve: bool) -> None:
     first, last = report["deals"]
     mine = report["ours"]
     print(f"FreeCell, Microsoft deals {first}..{last}, budget {report['budget']} nodes, Python {report['python']}")
-    print(f"  ours      winnable {mine['winnable']:.1%}  unwinnable {mine['unwinnable']:.1%}  unknown {mine['unknown']:.1%}"
-          f"  (not proven: {' '.join(map(str, mine['not_proven'][:20]))}{' ...' if len(mine['not_proven']) > 20 else ''})")
+    print(
+        f"  ours      winnable {mine['winnable']:.1%}  unwinnable {mine['unwinnable']:.1%}  unknown {mine['unknown']:.1%}"
+        f"  (not proven: {' '.join(map(str, mine['not_proven'][:20]))}{' ...' if len(mine['not_proven']) > 20 else ''})"
+    )
     for name, figures in report.get("fc_solve", {}).items():
         print(f"  fc-solve {name}: solved {figures['solved']:.1%}")
     print()
@@ -206,8 +221,11 @@ def print_table(report: dict[str, Any], with_fc_solve: bool) -> None:
         line("  states checked", fc["states_checked"])
         line("  line length", fc["line_length"])
         ratio = report["ratio_ours_to_fc_solve"][name]
-        print(f"  {'  ours / fc-solve':<22}"
-              + "".join(f"{ratio[f'wall_{stat}']:>9.1f}x" for stat in ("median", "p95", "mean")) + "             (wall)")
+        print(
+            f"  {'  ours / fc-solve':<22}"
+            + "".join(f"{ratio[f'wall_{stat}']:>9.1f}x" for stat in ("median", "p95", "mean"))
+            + "             (wall)"
+        )
         print(f"  {'':<22}" + "".join(f"{ratio[f'cpu_{stat}']:>9.1f}x" for stat in ("median", "p95", "mean")) + "             (CPU)")
     print(f"\n  nodes per second (CPU): {mine['nodes_per_second']:.0f}")
     print("  proven within budget:  " + "  ".join(f"{budget}: {share:.1%}" for budget, share in mine["proven_within"].items()))
@@ -215,11 +233,15 @@ def print_table(report: dict[str, Any], with_fc_solve: bool) -> None:
     if "unwinnable_deal" in report:
         lost = report["unwinnable_deal"]
         result = lost["ours"]
-        print(f"\n  deal {lost['deal']}: ours {result['status']} after {result['nodes']} nodes, "
-              f"{result['wall'] * 1000:.0f} ms wall, {result['cpu'] * 1000:.0f} ms CPU (budget {lost['budget']})")
+        print(
+            f"\n  deal {lost['deal']}: ours {result['status']} after {result['nodes']} nodes, "
+            f"{result['wall'] * 1000:.0f} ms wall, {result['cpu'] * 1000:.0f} ms CPU (budget {lost['budget']})"
+        )
         for name, fc in lost.get("fc_solve", {}).items():
-            print(f"  deal {lost['deal']}: fc-solve {name}: {'solved' if fc['solved'] else 'not solved'} after "
-                  f"{fc['states']} states, {fc['wall'] * 1000:.0f} ms wall, {fc['cpu'] * 1000:.0f} ms CPU")
+            print(
+                f"  deal {lost['deal']}: fc-solve {name}: {'solved' if fc['solved'] else 'not solved'} after "
+                f"{fc['states']} states, {fc['wall'] * 1000:.0f} ms wall, {fc['cpu'] * 1000:.0f} ms CPU"
+            )
 
 
 if __name__ == "__main__":

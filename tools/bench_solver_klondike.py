@@ -85,10 +85,10 @@ def main() -> int:
     redone_from = None
     if args.redo is not None:
         earlier = json.loads(args.redo.read_text())
-        solved = {row["deal"] for row in earlier["rows"]}
+        earlier_deals = {row["deal"] for row in earlier["rows"]}
         if (earlier["game"], earlier["draw"], earlier["scoring"]) != (args.game, args.draw, args.scoring):
             raise SystemExit(f"{args.redo}: a run with other options")
-        if earlier["budget"] > args.budget or not solved.issuperset(deals):
+        if earlier["budget"] > args.budget or not earlier_deals.issuperset(deals):
             raise SystemExit(f"{args.redo}: a larger budget than --budget, or not all of these deals")
         kept = {row["deal"]: row for row in earlier["rows"] if row["status"] != "unknown"}
         redone_from = {"file": str(args.redo), "budget": earlier["budget"]}
@@ -140,7 +140,9 @@ def main() -> int:
         "rows": rows,
     }
     print()
-    print(f"{args.game}, draw {args.draw}, scoring {args.scoring}: deals {args.start}..{args.start + total - 1}, budget {args.budget} nodes")
+    print(
+        f"{args.game}, draw {args.draw}, scoring {args.scoring}: deals {args.start}..{args.start + total - 1}, budget {args.budget} nodes"
+    )
     print(f"  winnable    {counts['winnable']:5d}  {summary['winnable_percent']:6.2f}%  (95% interval {low:.2f}-{high:.2f}%)")
     print(f"  unwinnable  {counts['unwinnable']:5d}  {100 * counts['unwinnable'] / total:6.2f}%")
     print(f"  unknown     {counts['unknown']:5d}  {summary['unknown_percent']:6.2f}%")
@@ -148,8 +150,12 @@ def main() -> int:
         reference = summary["reference_percent"]
         inside = "inside" if low <= reference <= high else "outside"
         print(f"  reference   {reference:.2f}% (Blake and Gent): {inside} our interval; with unknowns won: {best:.2f}%")
-    print(f"  time per deal: median {summary['seconds_median'] * 1000:.1f} ms, p95 {summary['seconds_p95'] * 1000:.1f} ms, total {summary['seconds_total']:.1f} s")
-    print(f"  nodes per deal: median {summary['nodes_median']:.0f}, p95 {summary['nodes_p95']:.0f}; {summary['nodes_per_second']:.0f} nodes/s")
+    print(
+        f"  time per deal: median {summary['seconds_median'] * 1000:.1f} ms, p95 {summary['seconds_p95'] * 1000:.1f} ms, total {summary['seconds_total']:.1f} s"
+    )
+    print(
+        f"  nodes per deal: median {summary['nodes_median']:.0f}, p95 {summary['nodes_p95']:.0f}; {summary['nodes_per_second']:.0f} nodes/s"
+    )
 
     path.write_text(json.dumps(summary, indent=1) + "\n")
     print(f"  written to {path}")

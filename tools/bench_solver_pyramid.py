@@ -69,8 +69,9 @@ def main(game_id: str = "pyramid", argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=f"Benchmark the {game_id} solver on numbered deals.")
     parser.add_argument("--deals", type=int, default=1000, help="how many deals (default 1000)")
     parser.add_argument("--start", type=int, default=1, help="first deal number (default 1)")
-    parser.add_argument("--budget", type=int, default=default_budget,
-                        help=f"node budget per deal (default {default_budget}, the solver's default_budget)")
+    parser.add_argument(
+        "--budget", type=int, default=default_budget, help=f"node budget per deal (default {default_budget}, the solver's default_budget)"
+    )
     parser.add_argument("--json", type=Path, help="where to write the figures")
     args = parser.parse_args(argv)
 
@@ -98,9 +99,12 @@ def main(game_id: str = "pyramid", argv: list[str] | None = None) -> None:
         "nodes": summary(nodes),
         "nodes_per_cpu_second": sum(nodes) / max(sum(row["cpu"] for row in rows), 1e-9),
         "by_status": {
-            name: {"deals": len(chosen), "nodes": summary([float(row["nodes"]) for row in chosen]),
-                   "cpu_ms": summary([row["cpu"] * 1000 for row in chosen]),
-                   "line_length": summary([float(row["moves"]) for row in chosen]) if name == "winnable" else None}
+            name: {
+                "deals": len(chosen),
+                "nodes": summary([float(row["nodes"]) for row in chosen]),
+                "cpu_ms": summary([row["cpu"] * 1000 for row in chosen]),
+                "line_length": summary([float(row["moves"]) for row in chosen]) if name == "winnable" else None,
+            }
             for name in ("winnable", "unwinnable", "unknown")
             if (chosen := [row for row in rows if row["status"] == name])
         },
@@ -108,24 +112,26 @@ def main(game_id: str = "pyramid", argv: list[str] | None = None) -> None:
         "rows": rows,
     }
 
-    print(f"{game_id}: deals {args.start}..{args.start + count - 1}, budget {args.budget} nodes, "
-          f"Python {report['python']}")
-    print(f"  winnable {report['winnable']:.1%}   unwinnable {report['unwinnable']:.1%}   "
-          f"unknown {report['unknown']:.1%}")
+    print(f"{game_id}: deals {args.start}..{args.start + count - 1}, budget {args.budget} nodes, Python {report['python']}")
+    print(f"  winnable {report['winnable']:.1%}   unwinnable {report['unwinnable']:.1%}   unknown {report['unknown']:.1%}")
     print(f"  {'':12} {'median':>10} {'p95':>10} {'max':>10}")
     for label, key in (("cpu ms", "cpu_ms"), ("wall ms", "wall_ms"), ("nodes", "nodes")):
         figures = report[key]
         print(f"  {label:12} {figures['median']:10.1f} {figures['p95']:10.1f} {figures['max']:10.1f}")
     for name, figures in report["by_status"].items():
-        print(f"  {name:12} {figures['deals']:5} deals: nodes median {figures['nodes']['median']:.0f}, "
-              f"p95 {figures['nodes']['p95']:.0f}, max {figures['nodes']['max']:.0f}; "
-              f"cpu ms median {figures['cpu_ms']['median']:.1f}, p95 {figures['cpu_ms']['p95']:.1f}"
-              + (f"; line median {figures['line_length']['median']:.0f} moves" if figures["line_length"] else ""))
+        print(
+            f"  {name:12} {figures['deals']:5} deals: nodes median {figures['nodes']['median']:.0f}, "
+            f"p95 {figures['nodes']['p95']:.0f}, max {figures['nodes']['max']:.0f}; "
+            f"cpu ms median {figures['cpu_ms']['median']:.1f}, p95 {figures['cpu_ms']['p95']:.1f}"
+            + (f"; line median {figures['line_length']['median']:.0f} moves" if figures["line_length"] else "")
+        )
     print(f"  nodes per CPU second: {report['nodes_per_cpu_second']:.0f}")
     print(f"  {'budget':>9} {'winnable':>9} {'unwinn.':>9} {'unknown':>9} {'cpu ms med':>11} {'p95':>9}")
     for line in report["by_budget"]:
-        print(f"  {line['budget']:9} {line['winnable']:9.1%} {line['unwinnable']:9.1%} {line['unknown']:9.1%} "
-              f"{line['cpu_ms_median']:11.2f} {line['cpu_ms_p95']:9.1f}")
+        print(
+            f"  {line['budget']:9} {line['winnable']:9.1%} {line['unwinnable']:9.1%} {line['unknown']:9.1%} "
+            f"{line['cpu_ms_median']:11.2f} {line['cpu_ms_p95']:9.1f}"
+        )
 
     json_path = args.json or ROOT / "bench-results" / f"solver-{game_id}-{time.strftime('%Y%m%d-%H%M%S')}.json"
     json_path.parent.mkdir(parents=True, exist_ok=True)

@@ -42,9 +42,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 
 from solitaire.daily import MAX_CANDIDATES, daily  # noqa: E402
-from solitaire.games.spider import Spider, SpiderPosition  # noqa: E402
+from solitaire.games.spider import Spider  # noqa: E402
 from solitaire.solvers.spider import SpiderSolver  # noqa: E402
-from solver_bench import checked_solve, percentile, summary  # noqa: E402
+from solver_bench import checked_solve, summary  # noqa: E402
 
 BUDGET_STEPS = (500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000, 200_000, 500_000, 1_000_000)
 
@@ -104,13 +104,15 @@ def bench(suits: str, args: argparse.Namespace) -> dict[str, Any]:
             date = (datetime.date(2026, 1, 1) + datetime.timedelta(days=offset)).isoformat()
             wall, cpu = time.perf_counter(), time.process_time()
             day = daily("spider", {"suits": suits}, date)
-            days.append({
-                "date": date,
-                "deal": day.deal,
-                "proven": day.verdict is not None,
-                "wall": time.perf_counter() - wall,
-                "cpu": time.process_time() - cpu,
-            })
+            days.append(
+                {
+                    "date": date,
+                    "deal": day.deal,
+                    "proven": day.verdict is not None,
+                    "wall": time.perf_counter() - wall,
+                    "cpu": time.process_time() - cpu,
+                }
+            )
         report["dailies"] = {
             "proven": sum(1 for day in days if day["proven"]) / len(days),
             "cpu_ms": summary([day["cpu"] * 1000 for day in days]),
@@ -142,8 +144,10 @@ def show(report: dict[str, Any]) -> None:
         print(f"  {budget:>14}{cost['proven']:>9.1%}{expected:>16}{cost['none_of_64']:>12.1%}")
     if "dailies" in report:
         days = report["dailies"]
-        print(f"  real dailies (daily_budget {report['daily_budget']}): proven {days['proven']:.0%}, CPU ms median "
-              f"{days['cpu_ms']['median']:.0f}, p95 {days['cpu_ms']['p95']:.0f}, max {days['cpu_ms']['max']:.0f}")
+        print(
+            f"  real dailies (daily_budget {report['daily_budget']}): proven {days['proven']:.0%}, CPU ms median "
+            f"{days['cpu_ms']['median']:.0f}, p95 {days['cpu_ms']['p95']:.0f}, max {days['cpu_ms']['max']:.0f}"
+        )
 
 
 def main() -> None:

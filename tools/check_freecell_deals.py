@@ -27,9 +27,7 @@ def main() -> int:
     differ = 0
     for number in numbers:
         ours = rules.text_layout(rules.deal(number)) + "\n"
-        board = subprocess.run(
-            ["make-microsoft-freecell-board", "-t", str(number)], capture_output=True, text=True, check=True
-        )
+        board = subprocess.run(["make-microsoft-freecell-board", "-t", str(number)], capture_output=True, text=True, check=True)
         if ours != board.stdout:
             differ += 1
             print(f"deal {number} differs")

@@ -69,8 +69,7 @@ def main() -> int:
             page = browser.new_page(viewport={"width": size, "height": size}, device_scale_factor=1)
             page.set_content(
                 "<!doctype html><style>html,body{margin:0;background:transparent}"
-                f"svg{{display:block;width:{size}px;height:{size}px}}</style>"
-                + svg(rounded=rounded, scale=scale)
+                f"svg{{display:block;width:{size}px;height:{size}px}}</style>" + svg(rounded=rounded, scale=scale)
             )
             page.screenshot(path=str(OUT / name), omit_background=rounded)
             page.close()

@@ -47,7 +47,7 @@ const pyodide = await loadPyodide({ indexURL: `${pyodideDir}/`, _makeSnapshot: t
 pyodide.unpackArchive(new Uint8Array(wheel), "wheel");
 pyodide.runPython(`
 import importlib, pkgutil
-import solitaire, solitaire_bridge, solitaire_i18n
+import solitaire, solitaire_bridge
 for module in pkgutil.walk_packages(solitaire.__path__, "solitaire."):
     if module.name != "solitaire.__main__":  # the command line: runs on import
         importlib.import_module(module.name)

@@ -57,8 +57,12 @@ def precached_files(root: Path) -> list[str]:
     files = {"index.html"}
     for path in static.rglob("*"):
         inner = path.relative_to(static).parts
-        if (path.is_file() and path.suffix in STATIC_SUFFIXES and inner[0] not in BUILD_FOLDERS
-                and not any(part.startswith(".") for part in inner)):
+        if (
+            path.is_file()
+            and path.suffix in STATIC_SUFFIXES
+            and inner[0] not in BUILD_FOLDERS
+            and not any(part.startswith(".") for part in inner)
+        ):
             files.add(path.relative_to(root).as_posix())
     files.discard(MANIFEST)
     files.update(f"static/pyodide/{name}" for name in PYODIDE_FILES)

@@ -121,8 +121,9 @@ class SiteRequestHandler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
-def make_server(directory: str | os.PathLike[str], port: int = 0, host: str = "127.0.0.1",
-                quiet: bool = False) -> http.server.ThreadingHTTPServer:
+def make_server(
+    directory: str | os.PathLike[str], port: int = 0, host: str = "127.0.0.1", quiet: bool = False
+) -> http.server.ThreadingHTTPServer:
     """Return a bound (not yet serving) server for ``directory``; port 0 picks a free port."""
     handler_class = type("Handler", (SiteRequestHandler,), {"quiet": quiet})
     handler = functools.partial(handler_class, directory=os.fspath(directory))
@@ -138,8 +139,9 @@ def server_url(server: http.server.ThreadingHTTPServer) -> str:
     return f"http://{'localhost' if host_text == '127.0.0.1' else host_text}:{port}/"
 
 
-def serve_in_background(directory: str | os.PathLike[str], port: int = 0,
-                        quiet: bool = True) -> tuple[str, http.server.ThreadingHTTPServer]:
+def serve_in_background(
+    directory: str | os.PathLike[str], port: int = 0, quiet: bool = True
+) -> tuple[str, http.server.ThreadingHTTPServer]:
     """Serve ``directory`` from a daemon thread; return (url, server).
 
     Call ``server.shutdown()`` (and ``server.server_close()``) when done.
@@ -153,15 +155,15 @@ def serve_in_background(directory: str | os.PathLike[str], port: int = 0,
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--directory", "-d", default=".", help="directory to serve (default: .)")
-    parser.add_argument("--port", "-p", type=int, default=int(os.environ.get("PORT", "8000")),
-                        help="port (default: $PORT or 8000; 0 picks a free one)")
+    parser.add_argument(
+        "--port", "-p", type=int, default=int(os.environ.get("PORT", "8000")), help="port (default: $PORT or 8000; 0 picks a free one)"
+    )
     parser.add_argument("--host", default="127.0.0.1", help="address to bind (default: 127.0.0.1)")
     parser.add_argument("--quiet", "-q", action="store_true", help="do not log each request")
     args = parser.parse_args(argv)
 
     server = make_server(args.directory, port=args.port, host=args.host, quiet=args.quiet)
-    print(f"Serving {os.path.abspath(args.directory)} on {server_url(server)} (Ctrl-C to stop)",
-          flush=True)
+    print(f"Serving {os.path.abspath(args.directory)} on {server_url(server)} (Ctrl-C to stop)", flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:

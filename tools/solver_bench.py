@@ -16,8 +16,7 @@ def percentile(values: list[float], share: float) -> float:
 
 def summary(values: list[float]) -> dict[str, float]:
     """Median, p95, mean and max of a non-empty list."""
-    return {"median": statistics.median(values), "p95": percentile(values, 0.95), "mean": statistics.fmean(values),
-            "max": max(values)}
+    return {"median": statistics.median(values), "p95": percentile(values, 0.95), "mean": statistics.fmean(values), "max": max(values)}
 
 
 def checked_solve(rules: Any, solver: Any, position: Any, budget: int, name: str = "") -> dict[str, Any]:

@@ -110,9 +110,5 @@ def home_cards(rules: Rules[Any], position: Any) -> int:
 def visible_cards(rules: Rules[Any], position: Any) -> int:
     """Face-up, unlocked cards outside the stock: what the player can work with."""
     return sum(
-        1
-        for pile in rules.piles(position)
-        if pile.name != "stock"
-        for up, locked in zip(pile.face_up, pile.locked)
-        if up and not locked
+        1 for pile in rules.piles(position) if pile.name != "stock" for up, locked in zip(pile.face_up, pile.locked) if up and not locked
     )

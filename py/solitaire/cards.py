@@ -14,6 +14,8 @@ suit ``C D H S``; the deck index of two-deck games is not part of it.
 
 from __future__ import annotations
 
+from .texts import Explained, Reason
+
 CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
 SUIT_LETTERS = "CDHS"
 RANK_LETTERS = "A23456789TJQK"
@@ -21,12 +23,24 @@ ACE, JACK, QUEEN, KING = 1, 11, 12, 13
 
 SUIT_NAMES = ("Clubs", "Diamonds", "Hearts", "Spades")
 RANK_NAMES = (
-    "", "Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10",
-    "Jack", "Queen", "King",
+    "",
+    "Ace",
+    "2",
+    "3",
+    "4",
+    "5",
+    "6",
+    "7",
+    "8",
+    "9",
+    "10",
+    "Jack",
+    "Queen",
+    "King",
 )
 
 
-class CardError(ValueError):
+class CardError(Explained):
     """A text that is not a card."""
 
 
@@ -64,7 +78,7 @@ def parse_card(text: str, deck: int = 0) -> int:
     if cleaned.startswith("10"):
         cleaned = "T" + cleaned[2:]
     if len(cleaned) != 2 or cleaned[0] not in RANK_LETTERS or cleaned[1] not in SUIT_LETTERS:
-        raise CardError(f"not a card: {text!r} (write rank A 2-9 T J Q K and suit C D H S, e.g. QH)")
+        raise CardError(Reason.NOT_A_CARD, text=text)
     return make_card(RANK_LETTERS.index(cleaned[0]) + 1, SUIT_LETTERS.index(cleaned[1]), deck)
 
 

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from .game import MAX_DEAL, OptionError
 from .registry import make_rules, option_specs
 from .solver import Solver, Verdict, solver_for
+from .texts import Reason
 
 MAX_CANDIDATES = 64
 
@@ -46,7 +47,7 @@ def parse_date(text: str) -> datetime.date:
             raise ValueError
         return datetime.date.fromisoformat(text)
     except ValueError:
-        raise OptionError(f"not a date: {text!r} (write YYYY-MM-DD, e.g. 2026-11-29)") from None
+        raise OptionError(Reason.NOT_A_DATE, text=text) from None
 
 
 def candidate(game_id: str, options: Mapping[str, str], date: str, index: int) -> int:
@@ -134,7 +135,7 @@ class WinnableFinder(DealFinder):
 
     def __init__(self, game_id: str, options: Mapping[str, str], first: int) -> None:
         if not isinstance(first, int) or isinstance(first, bool) or not 1 <= first <= MAX_DEAL:
-            raise OptionError(f"deal numbers run from 1 to {MAX_DEAL}, not {first!r}")
+            raise OptionError(Reason.DEAL_RANGE, number=1, number2=MAX_DEAL, text=first)
         super().__init__(game_id, options, lambda index: (first - 1 + index) % MAX_DEAL + 1)
 
 

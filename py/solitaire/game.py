@@ -15,6 +15,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Generic, Literal, TypeVar
 
+from .texts import Explained, Reason, Said
+
 MIN_DEAL = 1
 MAX_DEAL = 2**31 - 1
 
@@ -22,12 +24,16 @@ Fan = Literal["down", "right", "none", "deals"]  # deals: squared stacks of ten 
 P = TypeVar("P")
 
 
-class IllegalMove(ValueError):
-    """A move the rules forbid; the message says why, for the player."""
+class IllegalMove(Explained):
+    """A move the rules forbid; its ``said`` says why, for the player."""
 
 
-class OptionError(ValueError):
+class OptionError(Explained):
     """An option name or value the game does not know."""
+
+
+class NotationError(Explained):
+    """A move or layout written in a form the notation does not have."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +93,7 @@ def parse_move(text: str) -> Move:
     """
     found = MOVE_PATTERN.match(text.strip())
     if not found or found[1] not in CODE_PILES or found[3] not in CODE_PILES:
-        raise ValueError(f"not a move: {text!r} (write e.g. w>f1, t2>t5x3, s>w)")
+        raise NotationError(Reason.NOT_A_MOVE, text=text)
 
     def pile(code: str, number: str) -> str:
         return CODE_PILES[code] + (f"-{number}" if number else "")
@@ -139,23 +145,29 @@ class OptionSpec:
         return self.choices[0]
 
 
-def validate_options(
-    specs: Sequence[OptionSpec], given: Mapping[str, str]
-) -> dict[str, str]:
+def validate_options(specs: Sequence[OptionSpec], given: Mapping[str, str]) -> dict[str, str]:
     """All options of a game, defaults filled in; unknown names or values raise."""
     known = {spec.name: spec for spec in specs}
     for name, value in given.items():
         if name not in known:
-            raise OptionError(f"unknown option {name!r} (known: {', '.join(known)})")
+            raise OptionError(Reason.UNKNOWN_OPTION, text=name, list=list(known))
         if value not in known[name].choices:
-            choices = " or ".join(known[name].choices)
-            raise OptionError(f"option {name} must be {choices}, not {value!r}")
+            raise OptionError(Reason.BAD_OPTION_VALUE, name=name, choices=known[name].choices, text=value)
     return {spec.name: given.get(spec.name, spec.default) for spec in specs}
+
+
+def whole_number(name: str, text: str) -> int:
+    """The number of a layout line (``redeals: 1``): ASCII digits, perhaps a minus sign.
+    (int() alone also reads "١٢" and fails past 4,300 digits.)"""
+    cleaned = text.strip()
+    if not re.fullmatch(r"-?[0-9]{1,12}", cleaned):
+        raise NotationError(Reason.NOT_A_NUMBER, pile=name, text=cleaned)
+    return int(cleaned)
 
 
 def check_deal_number(number: int) -> int:
     if not MIN_DEAL <= number <= MAX_DEAL:
-        raise OptionError(f"deal numbers run from {MIN_DEAL} to {MAX_DEAL}, not {number}")
+        raise OptionError(Reason.DEAL_RANGE, number=MIN_DEAL, number2=MAX_DEAL, text=number)
     return number
 
 
@@ -190,9 +202,9 @@ class Rules(ABC, Generic[P]):
         for move in self.legal_moves(position):
             if "stock" in (move.source, move.target):
                 return move
-        raise IllegalMove("the stock is used up")
+        raise IllegalMove(Reason.STOCK_USED_UP)
 
-    def refusal(self, position: P, source: str, count: int) -> str | None:
+    def refusal(self, position: P, source: str, count: int) -> Said | None:
         """Why the top ``count`` cards of ``source`` cannot move now, or None when they can:
         the rules' reason when every place but the stock refuses them for the same one
         (a face-down card, cards that are not a run, a covered card), else that they have
@@ -205,8 +217,8 @@ class Rules(ABC, Generic[P]):
                 try:
                     self.apply(position, Move(source, pile.name, count))
                 except IllegalMove as refused:
-                    reasons.add(str(refused))
-        return reasons.pop() if len(reasons) == 1 else "that card has nowhere to go now"
+                    reasons.add(refused.said)
+        return reasons.pop() if len(reasons) == 1 else Said(Reason.NOWHERE_TO_GO)
 
     @abstractmethod
     def safe_moves(self, position: P) -> list[Move]:
@@ -244,5 +256,5 @@ class Rules(ABC, Generic[P]):
         """A position written in the notation of ``text_layout`` (to set up a game)."""
 
     @abstractmethod
-    def status_line(self, position: P) -> str:
+    def status_line(self, position: P) -> Said:
         """A short line on the stock or passes, e.g. 'Draw 3 · pass 2 of 3'."""

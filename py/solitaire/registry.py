@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .game import OptionError, OptionSpec, Rules
+from .texts import Reason
 
 # Game id -> (module, class), in the order the page lists them.
 GAMES: dict[str, tuple[str, str]] = {
@@ -25,7 +26,7 @@ GAMES: dict[str, tuple[str, str]] = {
 
 def game_class(game_id: str) -> type[Any]:
     if game_id not in GAMES:
-        raise OptionError(f"unknown game {game_id!r} (known: {', '.join(GAMES)})")
+        raise OptionError(Reason.UNKNOWN_GAME, text=game_id, list=list(GAMES))
     module, name = GAMES[game_id]
     found: type[Any] = getattr(importlib.import_module(module), name)
     return found

@@ -18,9 +18,10 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from .game import IllegalMove, Move, OptionError, Rules, check_deal_number, move_notation, parse_move
 from .daily import parse_date
+from .game import IllegalMove, Move, OptionError, Rules, check_deal_number, move_notation, parse_move
 from .registry import make_rules
+from .texts import Explained, Reason, said_of
 
 SAVE_VERSION = 1
 MAX_SAVED_SECONDS = 10**8  # about three years of play: more is not a clock but a broken save
@@ -28,8 +29,8 @@ CHECKPOINT_TURNS = 32  # a position kept every so many turns: undo replays at mo
 Turn = tuple[Move, ...]
 
 
-class SaveError(ValueError):
-    """A save that cannot be restored; the message says why."""
+class SaveError(Explained):
+    """A save that cannot be restored; its ``said`` says why."""
 
 
 class Session:
@@ -55,7 +56,7 @@ class Session:
         try:
             start = rules.deal(deal) if layout is None else rules.parse_layout(layout)
         except ValueError as error:
-            raise SaveError(f"not a usable layout: {error}") from None
+            raise SaveError(Reason.BAD_LAYOUT, message=said_of(error)) from None
         self.start_position = start
         self.current = start  # the position after the last turn
         self.checkpoints: list[Any] = [start]  # the positions after turns 0, CHECKPOINT_TURNS, 2 * CHECKPOINT_TURNS, ...
@@ -109,7 +110,7 @@ class Session:
     def play(self, move: Move) -> None:
         """Make a move (and the automatic moves after it); IllegalMove changes nothing."""
         if self.is_won():
-            raise IllegalMove("the game is already won")
+            raise IllegalMove(Reason.GAME_WON)
         position = self.rules.apply(self.position, move)
         turn = [move]
         # A card the player took back from a foundation stays where it was put: an automatic
@@ -126,7 +127,7 @@ class Session:
         """Play out a game whose finish is certain (auto-complete)."""
         moves = self.rules.completion(self.position)
         if moves is None:
-            raise IllegalMove("the game cannot be finished automatically yet")
+            raise IllegalMove(Reason.NO_FINISH_YET)
         position = self.position
         for move in moves:
             position = self.rules.apply(position, move)
@@ -145,7 +146,7 @@ class Session:
 
     def undo(self) -> None:
         if not self.turns:
-            raise IllegalMove("there is nothing to undo")
+            raise IllegalMove(Reason.NOTHING_TO_UNDO)
         self.undone.append(self.turns.pop())
         del self.checkpoints[len(self.turns) // CHECKPOINT_TURNS + 1 :]
         position = self.checkpoints[-1]
@@ -155,7 +156,7 @@ class Session:
 
     def redo(self) -> None:
         if not self.undone:
-            raise IllegalMove("there is nothing to redo")
+            raise IllegalMove(Reason.NOTHING_TO_REDO)
         turn = self.undone[-1]
         position = self.replay(self.position, turn)
         self.undone.pop()
@@ -189,36 +190,34 @@ class Session:
         }
 
     @classmethod
-    def from_save(
-        cls, data: Mapping[str, Any], autoplay: bool = False, clock: Callable[[], float] = time.monotonic
-    ) -> Session:
+    def from_save(cls, data: Mapping[str, Any], autoplay: bool = False, clock: Callable[[], float] = time.monotonic) -> Session:
         """Rebuild a game from a save, replaying every move; SaveError says what is wrong."""
         if not isinstance(data, Mapping):
-            raise SaveError("the save is not a JSON object")
+            raise SaveError(Reason.SAVE_NOT_OBJECT)
         if data.get("version") != SAVE_VERSION:
-            raise SaveError(f"the save has version {data.get('version')!r}; this game reads version {SAVE_VERSION}")
+            raise SaveError(Reason.SAVE_VERSION, text=data.get("version"), number=SAVE_VERSION)
         try:
             options = data.get("options")
             if not isinstance(options, Mapping) or not all(isinstance(v, str) for v in options.values()):
-                raise SaveError("the save's options are not a list of names and values")
+                raise SaveError(Reason.SAVE_OPTIONS)
             deal, daily, seconds = data.get("deal"), data.get("daily"), data.get("seconds")
             if not isinstance(deal, int) or isinstance(deal, bool):
-                raise SaveError("the save has no deal number")
+                raise SaveError(Reason.SAVE_NO_DEAL)
             if daily is not None and not isinstance(daily, str):
-                raise SaveError("the save's daily date is not text")
+                raise SaveError(Reason.SAVE_DAILY_NOT_TEXT)
             if not isinstance(seconds, (int, float)) or isinstance(seconds, bool) or not 0 <= seconds <= MAX_SAVED_SECONDS:
-                raise SaveError("the save's clock is not a number of seconds")
+                raise SaveError(Reason.SAVE_CLOCK)
             if daily is not None:
                 try:
                     parse_date(daily)
                 except ValueError as error:
-                    raise SaveError(f"the save's daily date is not a date: {error}") from None
+                    raise SaveError(Reason.SAVE_DAILY_NOT_DATE, message=said_of(error)) from None
             layout = data.get("layout")
             if layout is not None and not isinstance(layout, str):
-                raise SaveError("the save's layout is not text")
+                raise SaveError(Reason.SAVE_LAYOUT_NOT_TEXT)
             assisted = data.get("assisted", False)  # saves before it was kept have none
             if not isinstance(assisted, bool):
-                raise SaveError("the save's assisted mark is not true or false")
+                raise SaveError(Reason.SAVE_ASSISTED)
             session = cls(make_rules(str(data.get("game")), options), deal, daily, autoplay, clock, layout)
             for turn in read_turns(data.get("turns")):
                 session.push(turn, session.replay(session.position, turn))
@@ -230,20 +229,20 @@ class Session:
             session.banked_seconds = float(seconds)
             session.assisted = assisted
         except (OptionError, IllegalMove) as error:
-            raise SaveError(f"the save does not replay: {error}") from None
+            raise SaveError(Reason.SAVE_NO_REPLAY, message=error.said) from None
         return session
 
 
 def read_turns(value: Any) -> list[Turn]:
     """Turns written as lists of moves in notation; SaveError if anything is off."""
     if not isinstance(value, list):
-        raise SaveError("the save's moves are not a list of turns")
+        raise SaveError(Reason.SAVE_MOVES)
     turns: list[Turn] = []
     for turn in value:
         if not isinstance(turn, list) or not turn or not all(isinstance(text, str) for text in turn):
-            raise SaveError("the save's moves are not a list of turns")
+            raise SaveError(Reason.SAVE_MOVES)
         try:
             turns.append(tuple(parse_move(text) for text in turn))
         except ValueError as error:
-            raise SaveError(f"the save holds a bad move: {error}") from None
+            raise SaveError(Reason.SAVE_BAD_MOVE, message=said_of(error)) from None
     return turns

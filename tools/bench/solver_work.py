@@ -92,8 +92,7 @@ def klondike_times(draw: str, deals: list[int], budget: int) -> list[dict[str, A
         began = time.perf_counter()
         verdict = solver.solve(position, budget)
         ms = elapsed_ms(began)
-        rows.append({"deal": deal, "ms": ms, "status": verdict.status, "nodes": verdict.nodes,
-                     "moves": len(verdict.moves)})
+        rows.append({"deal": deal, "ms": ms, "status": verdict.status, "nodes": verdict.nodes, "moves": len(verdict.moves)})
     return rows
 
 

@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from ..cards import CardError, card_text, full_deck, parse_card
+from ..game import NotationError, whole_number
+from ..texts import Reason, Said
 
 Places = tuple[int | None, ...]
 Covering = tuple[tuple[int, ...], ...]  # covering[i]: the places that lie on place i
@@ -91,25 +93,21 @@ def layout_fields(text: str, known: Sequence[str]) -> dict[str, str]:
         name, colon, rest = line.partition(":")
         name = name.strip()
         if not colon:
-            raise ValueError(f"a layout line reads 'pile: cards', not {line!r}")
+            raise NotationError(Reason.LINE_FORM, text=line)
         if name not in known:
-            raise ValueError(f"unknown line {name!r} (known: {', '.join(known)})")
+            raise NotationError(Reason.UNKNOWN_LINE, text=name, list=list(known))
         if name in fields:
-            raise ValueError(f"{name} is given twice")
+            raise NotationError(Reason.PILE_TWICE, pile=name)
         fields[name] = rest.strip()
     return fields
 
 
 def read_number(fields: Mapping[str, str], name: str, low: int, high: int | None = None) -> int:
     """A whole number line such as ``redeals: 1`` (0 when missing), checked against its range."""
-    text = fields.get(name, "0")
-    try:
-        value = int(text)
-    except ValueError:
-        raise ValueError(f"{name} must be a whole number, not {text!r}") from None
+    value = whole_number(name, fields.get(name, "0"))
     if value < low or (high is not None and value > high):
-        bounds = f"from {low} to {high}" if high is not None else f"at least {low}"
-        raise ValueError(f"{name} must be {bounds}, not {value}")
+        bounds = Said(Reason.FROM_TO, number=low, number2=high) if high is not None else Said(Reason.AT_LEAST, number=low)
+        raise NotationError(Reason.OUT_OF_BOUNDS, pile=name, message=bounds, number=value)
     return value
 
 
@@ -118,7 +116,7 @@ def read_cards(fields: Mapping[str, str], name: str) -> tuple[int, ...]:
     try:
         return tuple(parse_card(word.strip("[]")) for word in fields.get(name, "").split())
     except CardError as error:
-        raise ValueError(f"{name}: {error}") from None
+        raise NotationError(Reason.IN_PILE, pile=name, message=error.said) from None
 
 
 def read_rows(fields: Mapping[str, str], row_sizes: Sequence[int]) -> tuple[Places, tuple[bool, ...]]:
@@ -132,7 +130,7 @@ def read_rows(fields: Mapping[str, str], row_sizes: Sequence[int]) -> tuple[Plac
         name = f"row-{row}"
         words = fields.get(name, " ".join([EMPTY_PLACE] * size)).split()
         if len(words) != size:
-            raise ValueError(f"{name} has {size} places, written as cards or {EMPTY_PLACE}, not {len(words)}")
+            raise NotationError(Reason.ROW_PLACES, pile=name, number=size, name=EMPTY_PLACE, number2=len(words))
         for word in words:
             if word == EMPTY_PLACE:
                 places.append(None)
@@ -141,7 +139,7 @@ def read_rows(fields: Mapping[str, str], row_sizes: Sequence[int]) -> tuple[Plac
             try:
                 places.append(parse_card(word.strip("[]")))
             except CardError as error:
-                raise ValueError(f"{name}: {error}") from None
+                raise NotationError(Reason.IN_PILE, pile=name, message=error.said) from None
             bracketed.append(word.startswith("["))
     return tuple(places), tuple(bracketed)
 
@@ -150,4 +148,4 @@ def check_every_card_once(*groups: Iterable[int | None]) -> None:
     """Raise ValueError unless the groups hold each of the 52 cards exactly once."""
     cards = sorted(card for group in groups for card in group if card is not None)
     if cards != list(full_deck()):
-        raise ValueError("the layout must hold each of the 52 cards exactly once")
+        raise NotationError(Reason.LAYOUT_MUST_HOLD, message=Said(Reason.EACH_CARD_ONCE))

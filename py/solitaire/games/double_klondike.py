@@ -80,6 +80,4 @@ class DoubleKlondike(Klondike):
         fits anywhere: the shuffled redeals can bring any of them to the top."""
         if self.is_won(position) or self.card_moves(position):
             return False
-        return not any(
-            self.card_moves(replace(position, waste=(card,))) for card in position.stock + position.waste
-        )
+        return not any(self.card_moves(replace(position, waste=(card,))) for card in position.stock + position.waste)

@@ -69,7 +69,6 @@ from ..cards import (
     RANK_LETTERS,
     SUIT_LETTERS,
     CardError,
-    card_name,
     card_text,
     full_deck,
     is_red,
@@ -81,6 +80,7 @@ from ..cards import (
 from ..game import (
     IllegalMove,
     Move,
+    NotationError,
     OptionSpec,
     PileView,
     Rules,
@@ -88,6 +88,7 @@ from ..game import (
     check_deal_number,
     validate_options,
 )
+from ..texts import Reason, Said, Status
 from .klondike import fits_on_foundation, is_run, pile_index, replace_at
 
 COLUMNS = 8
@@ -152,10 +153,6 @@ def is_descending(column: tuple[int, ...]) -> bool:
     return all(rank(lower) > rank(upper) for lower, upper in zip(column, column[1:]))
 
 
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
-
-
 def rank_letter(rank_: int) -> str:
     return "0" if rank_ == 0 else RANK_LETTERS[rank_ - 1]
 
@@ -170,7 +167,7 @@ def parse_rank(text: str) -> int:
     if cleaned == "1":
         cleaned = "A"
     if len(cleaned) != 1 or cleaned not in RANK_LETTERS:
-        raise ValueError(f"not a foundation rank: {text!r} (write 0, A, 2-9, T, J, Q or K)")
+        raise NotationError(Reason.NOT_A_FOUNDATION_RANK, text=text)
     return RANK_LETTERS.index(cleaned) + 1
 
 
@@ -207,26 +204,18 @@ class FreeCell(Rules[FreeCellPosition]):
         empty = self.empty_columns(position) - (1 if to_empty_column else 0)
         return (1 + self.free_cells(position)) << max(empty, 0)
 
-    def capacity_reason(self, position: FreeCellPosition, to_empty_column: bool) -> str:
+    def capacity_reason(self, position: FreeCellPosition, to_empty_column: bool) -> Said:
         capacity = self.move_capacity(position, to_empty_column)
         empty = max(self.empty_columns(position) - (1 if to_empty_column else 0), 0)
-        text = (
-            f"only {plural(capacity, 'card')} can move at once now: "
-            f"(1 + {plural(self.free_cells(position), 'free cell')}) × 2^{empty} "
-            f"for {plural(empty, 'empty column')}"
-        )
+        cells = self.free_cells(position)
         if to_empty_column:
-            text += " (the empty column you move to does not count)"
-        return text
+            return Said(Reason.CAPACITY_TO_EMPTY, number=capacity, number2=cells, number3=empty, number4=empty)
+        return Said(Reason.CAPACITY, number=capacity, number2=cells, number3=empty, number4=empty)
 
     # -- moves ---------------------------------------------------------------
 
     def foundation_targets(self, position: FreeCellPosition, card: int) -> list[str]:
-        return [
-            FOUNDATION[i]
-            for i, foundation in enumerate(position.foundations)
-            if fits_on_foundation(card, foundation)
-        ]
+        return [FOUNDATION[i] for i, foundation in enumerate(position.foundations) if fits_on_foundation(card, foundation)]
 
     def single_cards(self, position: FreeCellPosition) -> list[tuple[str, int]]:
         """The cards that can be picked up alone: column tops and free-cell cards."""
@@ -251,11 +240,7 @@ class FreeCell(Rules[FreeCellPosition]):
                         moves.append(Move(TABLEAU[source_index], TABLEAU[target_index], count))
         for source, held in zip(CELL, position.cells):
             if held is not None:
-                moves += [
-                    Move(source, TABLEAU[i])
-                    for i, column in enumerate(position.tableau)
-                    if fits_on_column(held, column)
-                ]
+                moves += [Move(source, TABLEAU[i]) for i, column in enumerate(position.tableau) if fits_on_column(held, column)]
         empty_cells = [name for name, card in zip(CELL, position.cells) if card is None]
         for source, _ in self.single_cards(position):
             moves += [Move(source, target) for target in empty_cells if target != source]
@@ -263,7 +248,7 @@ class FreeCell(Rules[FreeCellPosition]):
 
     def apply(self, position: FreeCellPosition, move: Move) -> FreeCellPosition:
         if move.source == move.target:
-            raise IllegalMove("a card must move to another pile")
+            raise IllegalMove(Reason.SAME_PILE)
         cards = self.take(position, move)
         self.check_target(position, move, cards)
         return self.put(self.remove(position, move.source, move.count), move.target, cards)
@@ -271,55 +256,52 @@ class FreeCell(Rules[FreeCellPosition]):
     def take(self, position: FreeCellPosition, move: Move) -> tuple[int, ...]:
         """The cards a move lifts, after checking that it may lift them."""
         if move.count < 1:
-            raise IllegalMove("a move takes at least one card")
+            raise IllegalMove(Reason.NO_CARDS)
         if pile_index(move.source, "foundation", FOUNDATIONS) is not None:
-            raise IllegalMove("cards may not come back from a foundation: Microsoft FreeCell forbids it")
+            raise IllegalMove(Reason.NO_CARD_BACK)
         if (index := pile_index(move.source, "cell", CELLS)) is not None:
             card = position.cells[index]
             if card is None:
-                raise IllegalMove("that free cell is empty")
+                raise IllegalMove(Reason.CELL_EMPTY)
             if move.count != 1:
-                raise IllegalMove("a free cell holds only one card")
+                raise IllegalMove(Reason.CELL_HOLDS_ONE)
             return (card,)
         if (index := pile_index(move.source, "tableau", COLUMNS)) is not None:
             column = position.tableau[index]
             if not column:
-                raise IllegalMove("that column is empty")
+                raise IllegalMove(Reason.COLUMN_EMPTY)
             if move.count > len(column):
-                raise IllegalMove("that column does not hold so many cards")
+                raise IllegalMove(Reason.TOO_MANY_CARDS)
             run = column[-move.count :]
             if not is_run(run):
-                raise IllegalMove("only a run down in alternating colours moves together")
+                raise IllegalMove(Reason.NOT_AN_ALTERNATING_RUN)
             return run
-        raise IllegalMove(f"cannot move cards from {move.source!r}")
+        raise IllegalMove(Reason.NOT_A_SOURCE, place=move.source)
 
     def check_target(self, position: FreeCellPosition, move: Move, cards: tuple[int, ...]) -> None:
         """Raise IllegalMove unless ``target`` takes ``cards`` in ``position`` (before they leave)."""
         target = move.target
         if (index := pile_index(target, "foundation", FOUNDATIONS)) is not None:
             if len(cards) != 1:
-                raise IllegalMove("cards go to a foundation one at a time")
+                raise IllegalMove(Reason.HOME_ONE_AT_A_TIME)
             foundation = position.foundations[index]
             if not fits_on_foundation(cards[0], foundation):
                 if not foundation:
-                    raise IllegalMove("a foundation starts with an Ace")
-                raise IllegalMove(f"the {card_name(cards[0])} does not follow the {card_name(foundation[-1])}")
+                    raise IllegalMove(Reason.ACE_FIRST)
+                raise IllegalMove(Reason.DOES_NOT_FOLLOW, card=cards[0], card2=foundation[-1])
         elif (index := pile_index(target, "cell", CELLS)) is not None:
             if len(cards) != 1:
-                raise IllegalMove("a free cell holds only one card")
+                raise IllegalMove(Reason.CELL_HOLDS_ONE)
             if position.cells[index] is not None:
-                raise IllegalMove("that free cell is taken")
+                raise IllegalMove(Reason.CELL_TAKEN)
         elif (index := pile_index(target, "tableau", COLUMNS)) is not None:
             column = position.tableau[index]
             if not fits_on_column(cards[0], column):
-                raise IllegalMove(
-                    f"the {card_name(cards[0])} cannot go on the {card_name(column[-1])}: "
-                    "columns build down by one in alternating colours"
-                )
+                raise IllegalMove(Reason.NOT_ALTERNATING, card=cards[0], card2=column[-1])
             if len(cards) > self.move_capacity(position, to_empty_column=not column):
                 raise IllegalMove(self.capacity_reason(position, to_empty_column=not column))
         else:
-            raise IllegalMove(f"cards cannot be put on {target!r}")
+            raise IllegalMove(Reason.NOT_A_TARGET, place=target)
 
     def remove(self, position: FreeCellPosition, source: str, count: int) -> FreeCellPosition:
         if (index := pile_index(source, "cell", CELLS)) is not None:
@@ -422,13 +404,13 @@ class FreeCell(Rules[FreeCellPosition]):
         """FreeCell is not scored."""
         return None
 
-    def status_line(self, position: FreeCellPosition) -> str:
+    def status_line(self, position: FreeCellPosition) -> Said:
         """Empty free cells and the longest run that may move now, e.g. 'Free cells 2 of 4 · can move 6':
         at most a whole suit (13), and nothing about moving once every card is home."""
-        cells = f"Free cells {self.free_cells(position)} of {CELLS}"
         if self.is_won(position):
-            return cells
-        return f"{cells} · can move {min(self.move_capacity(position), len(RANK_LETTERS))}"
+            return Said(Status.FREE_CELLS_DONE, number=self.free_cells(position), number2=CELLS)
+        capacity = min(self.move_capacity(position), len(RANK_LETTERS))
+        return Said(Status.FREE_CELLS, number=self.free_cells(position), number2=CELLS, number3=capacity)
 
     def text_layout(self, position: FreeCellPosition) -> str:
         """Freecell Solver's board format (see the module docstring).
@@ -475,19 +457,19 @@ class FreeCell(Rules[FreeCellPosition]):
                 header = (head.strip() + colon).lower()
                 if header in FOUNDATIONS_HEADERS:
                     if foundations is not None:
-                        raise ValueError("the layout gives the foundations twice")
+                        raise NotationError(Reason.FOUNDATIONS_TWICE)
                     foundations = self.parse_foundations(rest)
                 elif header in FREECELLS_HEADERS:
                     if cells is not None:
-                        raise ValueError("the layout gives the free cells twice")
+                        raise NotationError(Reason.CELLS_TWICE)
                     cells = self.parse_cells(rest)
                 else:
                     words = line[1:].split() if line.startswith(":") else line.split()
                     columns.append(tuple(parse_card(word) for word in words))
         except CardError as error:
-            raise ValueError(str(error)) from None
+            raise NotationError(error.said) from None
         if len(columns) != COLUMNS:
-            raise ValueError(f"a FreeCell layout has {COLUMNS} column lines, not {len(columns)} (write ':' for an empty column)")
+            raise NotationError(Reason.COLUMN_LINES, number=COLUMNS, number2=len(columns))
         position = FreeCellPosition(
             tableau=tuple(columns),
             cells=cells if cells is not None else (None,) * CELLS,
@@ -500,15 +482,15 @@ class FreeCell(Rules[FreeCellPosition]):
         """``H-A S-3 C-0 D-0``: entry N is foundation-N (a 0 entry leaves it empty)."""
         entries = rest.split()
         if len(entries) > FOUNDATIONS:
-            raise ValueError(f"at most {FOUNDATIONS} foundations, not {len(entries)}: {rest.strip()!r}")
+            raise NotationError(Reason.TOO_MANY_FOUNDATIONS, number=FOUNDATIONS, number2=len(entries), text=rest.strip())
         foundations: list[tuple[int, ...]] = [()] * FOUNDATIONS
         seen: set[str] = set()
         for index, entry in enumerate(entries):
             suit_letter, dash, rank_text = entry.upper().partition("-")
             if not dash or suit_letter not in SUIT_LETTERS:
-                raise ValueError(f"a foundation reads suit-rank, e.g. H-5 or S-0, not {entry!r}")
+                raise NotationError(Reason.FOUNDATION_FORM, text=entry)
             if suit_letter in seen:
-                raise ValueError(f"the foundations name suit {suit_letter} twice")
+                raise NotationError(Reason.SUIT_TWICE, name=suit_letter)
             seen.add(suit_letter)
             top = parse_rank(rank_text)
             foundations[index] = tuple(make_card(r, SUIT_LETTERS.index(suit_letter)) for r in range(ACE, top + 1))
@@ -519,10 +501,14 @@ class FreeCell(Rules[FreeCellPosition]):
         words = rest.split()
         aligned = rest.rstrip()
         chunks = [aligned[i : i + CELL_WIDTH] for i in range(0, len(aligned), CELL_WIDTH)]
-        if "-" not in words and chunks and all(chunk == " " * CELL_WIDTH or (chunk[:2] == "  " and len(chunk.strip()) == 2) for chunk in chunks):
+        if (
+            "-" not in words
+            and chunks
+            and all(chunk == " " * CELL_WIDTH or (chunk[:2] == "  " and len(chunk.strip()) == 2) for chunk in chunks)
+        ):
             words = [chunk.strip() or "-" for chunk in chunks]
         if len(words) > CELLS:
-            raise ValueError(f"FreeCell has {CELLS} free cells, not {len(words)}: {rest.strip()!r}")
+            raise NotationError(Reason.CELL_COUNT, number=CELLS, number2=len(words), text=rest.strip())
         cells = [None if word == "-" else parse_card(word) for word in words]
         return tuple(cells + [None] * (CELLS - len(cells)))
 
@@ -533,9 +519,9 @@ class FreeCell(Rules[FreeCellPosition]):
         twice = sorted(card for card, count in counts.items() if count > 1)
         missing = sorted(set(full_deck()) - set(counts))
         if twice or missing:
-            problems = []
-            if twice:
-                problems.append("twice: " + " ".join(card_text(card) for card in twice))
-            if missing:
-                problems.append("missing: " + " ".join(card_text(card) for card in missing))
-            raise ValueError("the layout must hold each of the 52 cards exactly once (" + "; ".join(problems) + ")")
+            twice_text, missing_text = (" ".join(card_text(card) for card in cards) for cards in (twice, missing))
+            if twice and missing:
+                problems = Said(Reason.TWICE_AND_MISSING, cards=twice_text, cards2=missing_text)
+            else:
+                problems = Said(Reason.TWICE, cards=twice_text) if twice else Said(Reason.MISSING, cards=missing_text)
+            raise NotationError(Reason.DECK_ONCE, message=problems)

@@ -39,19 +39,22 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from ..cards import ACE, KING, CardError, card_name, card_text, full_deck, is_red, parse_card, rank, suit
+from ..cards import ACE, KING, card_text, full_deck, is_red, parse_card, rank, suit
 from ..game import (
     Fan,
     IllegalMove,
     Move,
+    NotationError,
     OptionSpec,
     PileView,
     Rules,
     Slot,
     check_deal_number,
     validate_options,
+    whole_number,
 )
 from ..rng import shuffled
+from ..texts import Reason, Said, Status
 
 OPTIONS = (
     OptionSpec("draw", ("1", "3"), changes_deal=True),
@@ -91,10 +94,7 @@ class KlondikePosition:
 
 def is_run(cards: tuple[int, ...]) -> bool:
     """True if each card is one rank below the one before, colours alternating."""
-    return all(
-        rank(upper) == rank(lower) + 1 and is_red(upper) != is_red(lower)
-        for upper, lower in zip(cards, cards[1:])
-    )
+    return all(rank(upper) == rank(lower) + 1 and is_red(upper) != is_red(lower) for upper, lower in zip(cards, cards[1:]))
 
 
 def fits_on_tableau(card: int, column: tuple[int, ...]) -> bool:
@@ -189,11 +189,7 @@ class Klondike(Rules[KlondikePosition]):
                 moves += [Move(source, target) for target in self.foundation_targets(position, cards[-1])]
         if position.waste:
             card = position.waste[-1]
-            moves += [
-                Move("waste", self.tableau_names[i])
-                for i, column in enumerate(position.tableau)
-                if fits_on_tableau(card, column)
-            ]
+            moves += [Move("waste", self.tableau_names[i]) for i, column in enumerate(position.tableau) if fits_on_tableau(card, column)]
         for source_index, column in enumerate(position.tableau):
             for start in range(position.hidden[source_index], len(column)):
                 run = column[start:]
@@ -214,18 +210,14 @@ class Klondike(Rules[KlondikePosition]):
         return moves
 
     def foundation_targets(self, position: KlondikePosition, card: int) -> list[str]:
-        return [
-            self.foundation_names[i]
-            for i, foundation in enumerate(position.foundations)
-            if fits_on_foundation(card, foundation)
-        ]
+        return [self.foundation_names[i] for i, foundation in enumerate(position.foundations) if fits_on_foundation(card, foundation)]
 
     def legal_moves(self, position: KlondikePosition) -> list[Move]:
         return self.card_moves(position) + self.stock_moves(position)
 
     def apply(self, position: KlondikePosition, move: Move) -> KlondikePosition:
         if move.source == move.target:
-            raise IllegalMove("a card must move to another pile")
+            raise IllegalMove(Reason.SAME_PILE)
         if move.source == "stock":
             return self.draw_cards(position, move)
         if move.source == "waste" and move.target == "stock":
@@ -236,26 +228,26 @@ class Klondike(Rules[KlondikePosition]):
 
     def draw_cards(self, position: KlondikePosition, move: Move) -> KlondikePosition:
         if move.target != "waste":
-            raise IllegalMove("cards from the stock go to the waste")
+            raise IllegalMove(Reason.STOCK_TO_WASTE)
         if not position.stock:
-            raise IllegalMove("the stock is empty")
+            raise IllegalMove(Reason.STOCK_EMPTY)
         count = min(self.draw, len(position.stock))
         if move.count != count:
-            raise IllegalMove(f"the stock deals {count} card{'s' if count > 1 else ''} at a time here")
+            raise IllegalMove(Reason.DRAW_COUNT, number=count)
         # Dealing one at a time from the top reverses their order on the waste.
         dealt = position.stock[-count:][::-1]
         return replace(position, stock=position.stock[:-count], waste=position.waste + dealt)
 
     def redeal(self, position: KlondikePosition, move: Move) -> KlondikePosition:
         if position.stock:
-            raise IllegalMove("the waste can be turned over only when the stock is empty")
+            raise IllegalMove(Reason.REDEAL_STOCK_NOT_EMPTY)
         if not position.waste:
-            raise IllegalMove("the waste is empty")
+            raise IllegalMove(Reason.WASTE_EMPTY)
         if not self.can_redeal(position):
             passes = self.draw
-            raise IllegalMove(f"Vegas allows {passes} pass{'es' if passes > 1 else ''} through the stock")
+            raise IllegalMove(Reason.VEGAS_PASSES, number=passes)
         if move.count != len(position.waste):
-            raise IllegalMove("the whole waste is turned over at once")
+            raise IllegalMove(Reason.REDEAL_WHOLE_WASTE)
         redeals = position.redeals + 1
         points = 0
         if self.scoring == "standard":
@@ -274,35 +266,35 @@ class Klondike(Rules[KlondikePosition]):
     def take(self, position: KlondikePosition, move: Move) -> tuple[int, ...]:
         """The cards a move lifts, after checking that it may lift them."""
         if move.count < 1:
-            raise IllegalMove("a move takes at least one card")
+            raise IllegalMove(Reason.NO_CARDS)
         if move.source == "waste":
             if not position.waste:
-                raise IllegalMove("the waste is empty")
+                raise IllegalMove(Reason.WASTE_EMPTY)
             if move.count != 1:
-                raise IllegalMove("only the top card of the waste can be played")
+                raise IllegalMove(Reason.WASTE_TOP_ONLY)
             return position.waste[-1:]
         if (index := pile_index(move.source, "foundation", len(self.foundation_names))) is not None:
             foundation = position.foundations[index]
             if not foundation:
-                raise IllegalMove("that foundation is empty")
+                raise IllegalMove(Reason.FOUNDATION_EMPTY)
             if move.count != 1:
-                raise IllegalMove("foundation cards move one at a time")
+                raise IllegalMove(Reason.FOUNDATION_ONE_AT_A_TIME)
             if move.target.startswith("foundation"):
-                raise IllegalMove("a foundation card can only go back to a column")
+                raise IllegalMove(Reason.FOUNDATION_TO_COLUMN_ONLY)
             return foundation[-1:]
         if (index := pile_index(move.source, "tableau", self.columns)) is not None:
             column = position.tableau[index]
             if move.count > len(column):
-                raise IllegalMove("that column does not hold so many cards")
+                raise IllegalMove(Reason.TOO_MANY_CARDS)
             if move.count > len(column) - position.hidden[index]:
-                raise IllegalMove("face-down cards cannot be moved")
-            run = column[-move.count:]
+                raise IllegalMove(Reason.FACE_DOWN)
+            run = column[-move.count :]
             if not is_run(run):
-                raise IllegalMove("only a run down in alternating colours moves together")
+                raise IllegalMove(Reason.NOT_AN_ALTERNATING_RUN)
             if move.target.startswith("foundation") and move.count != 1:
-                raise IllegalMove("cards go to a foundation one at a time")
+                raise IllegalMove(Reason.HOME_ONE_AT_A_TIME)
             return run
-        raise IllegalMove(f"cannot move cards from {move.source!r}")
+        raise IllegalMove(Reason.NOT_A_SOURCE, place=move.source)
 
     def remove(self, position: KlondikePosition, source: str, count: int) -> KlondikePosition:
         if source == "waste":
@@ -318,20 +310,17 @@ class Klondike(Rules[KlondikePosition]):
             foundation = position.foundations[index]
             if not fits_on_foundation(cards[0], foundation):
                 if not foundation:
-                    raise IllegalMove("a foundation starts with an Ace")
-                raise IllegalMove(f"the {card_name(cards[0])} does not follow the {card_name(foundation[-1])}")
+                    raise IllegalMove(Reason.ACE_FIRST)
+                raise IllegalMove(Reason.DOES_NOT_FOLLOW, card=cards[0], card2=foundation[-1])
             return replace(position, foundations=replace_at(position.foundations, index, foundation + cards))
         if (index := pile_index(target, "tableau", self.columns)) is not None:
             column = position.tableau[index]
             if not fits_on_tableau(cards[0], column):
                 if not column:
-                    raise IllegalMove("only a King can fill an empty column")
-                raise IllegalMove(
-                    f"the {card_name(cards[0])} cannot go on the {card_name(column[-1])}: "
-                    "columns build down by one in alternating colours"
-                )
+                    raise IllegalMove(Reason.KING_FILLS_COLUMN)
+                raise IllegalMove(Reason.NOT_ALTERNATING, card=cards[0], card2=column[-1])
             return replace(position, tableau=replace_at(position.tableau, index, column + cards))
-        raise IllegalMove(f"cards cannot be put on {target!r}")
+        raise IllegalMove(Reason.NOT_A_TARGET, place=target)
 
     def move_points(self, move: Move) -> int:
         to_foundation = move.target.startswith("foundation")
@@ -348,10 +337,7 @@ class Klondike(Rules[KlondikePosition]):
 
     def turn_exposed(self, position: KlondikePosition, points: int) -> KlondikePosition:
         """Turn face up any face-down card left on top of its column."""
-        hidden = tuple(
-            min(count, len(column) - 1) if column else 0
-            for count, column in zip(position.hidden, position.tableau)
-        )
+        hidden = tuple(min(count, len(column) - 1) if column else 0 for count, column in zip(position.hidden, position.tableau))
         turned = sum(old - new for old, new in zip(position.hidden, hidden))
         if self.scoring == "standard":
             points += TURN_CARD * turned
@@ -478,8 +464,7 @@ class Klondike(Rules[KlondikePosition]):
         ]
         result += [view(name, cards) for name, cards in zip(self.foundation_names, position.foundations)]
         result += [
-            view(name, column, hidden, self.open)
-            for name, column, hidden in zip(self.tableau_names, position.tableau, position.hidden)
+            view(name, column, hidden, self.open) for name, column, hidden in zip(self.tableau_names, position.tableau, position.hidden)
         ]
         return result
 
@@ -493,11 +478,10 @@ class Klondike(Rules[KlondikePosition]):
             score += TIME_BONUS // seconds
         return score
 
-    def status_line(self, position: KlondikePosition) -> str:
-        mode = f"Draw {self.draw}"
+    def status_line(self, position: KlondikePosition) -> Said:
         if self.max_redeals is None:
-            return mode
-        return f"{mode} · pass {position.redeals + 1} of {self.max_redeals + 1}"
+            return Said(Status.DRAW, number=self.draw)
+        return Said(Status.DRAW_PASS, number=self.draw, number2=position.redeals + 1, number3=self.max_redeals + 1)
 
     def text_layout(self, position: KlondikePosition) -> str:
         """Every pile on a line, bottom card first; face-down cards in brackets.
@@ -528,45 +512,40 @@ class Klondike(Rules[KlondikePosition]):
                 continue
             name, colon, rest = line.partition(":")
             if not colon:
-                raise ValueError(f"a layout line reads 'pile: cards', not {line!r}")
+                raise NotationError(Reason.LINE_FORM, text=line)
             name = name.strip()
             if name == "redeals":
-                redeals = int(rest)
+                redeals = whole_number(name, rest)
             elif name in ("stock", "waste") + self.foundation_names + self.tableau_names:
                 piles[name] = rest.split()
             else:
-                raise ValueError(f"unknown pile {name!r}")
+                raise NotationError(Reason.UNKNOWN_PILE, place=name)
 
         def read(name: str) -> tuple[tuple[int, ...], int]:
             words = piles.get(name, [])
             face_down = sum(1 for w in words if w.startswith("["))
             if any(w.startswith("[") for w in words[face_down:]):
-                raise ValueError(f"{name}: face-down cards [..] must lie below the face-up ones")
+                raise NotationError(Reason.DOWN_BELOW_UP, pile=name)
             return tuple(parse_card(w.strip("[]"), copies.next_deck(w.strip("[]").upper())) for w in words), face_down
 
         copies = CopyCounter()
-        try:
-            columns = [read(name) for name in self.tableau_names]
-            position = KlondikePosition(
-                tableau=tuple(cards for cards, _ in columns),
-                hidden=tuple(min(down, max(len(cards) - 1, 0)) for cards, down in columns),
-                stock=read("stock")[0],
-                waste=read("waste")[0],
-                foundations=tuple(read(name)[0] for name in self.foundation_names),
-                redeals=redeals,
-                score=VEGAS_STAKE if self.vegas else 0,
-            )
-        except CardError as error:
-            raise ValueError(str(error)) from None
-        every_card = sorted(
-            position.stock + position.waste + sum(position.tableau, ()) + sum(position.foundations, ())
+        columns = [read(name) for name in self.tableau_names]
+        position = KlondikePosition(
+            tableau=tuple(cards for cards, _ in columns),
+            hidden=tuple(min(down, max(len(cards) - 1, 0)) for cards, down in columns),
+            stock=read("stock")[0],
+            waste=read("waste")[0],
+            foundations=tuple(read(name)[0] for name in self.foundation_names),
+            redeals=redeals,
+            score=VEGAS_STAKE if self.vegas else 0,
         )
+        every_card = sorted(position.stock + position.waste + sum(position.tableau, ()) + sum(position.foundations, ()))
         if every_card != list(full_deck(self.decks)):
-            count = "each of the 52 cards exactly once" if self.decks == 1 else f"each card exactly {self.decks} times"
-            raise ValueError(f"the layout must hold {count}")
+            count = Said(Reason.EACH_CARD_ONCE) if self.decks == 1 else Said(Reason.EACH_CARD_TIMES, number=self.decks)
+            raise NotationError(Reason.LAYOUT_MUST_HOLD, message=count)
         for name, foundation in zip(self.foundation_names, position.foundations):
             if foundation and not all(fits_on_foundation(c, foundation[:i]) for i, c in enumerate(foundation)):
-                raise ValueError(f"{name} must run from the Ace up in one suit")
+                raise NotationError(Reason.FOUNDATION_ORDER, pile=name)
         return position
 
 

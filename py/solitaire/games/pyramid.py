@@ -47,10 +47,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from ..cards import KING, card_name, rank
+from ..cards import KING, rank
 from ..game import (
     IllegalMove,
     Move,
+    NotationError,
     OptionSpec,
     PileView,
     Rules,
@@ -59,6 +60,7 @@ from ..game import (
     validate_options,
 )
 from ..rng import shuffled
+from ..texts import Reason, Said, Status
 from .covering import (
     Covering,
     Places,
@@ -200,46 +202,45 @@ class Pyramid(Rules[PyramidPosition]):
 
     def apply(self, position: PyramidPosition, move: Move) -> PyramidPosition:
         if move.source == move.target:
-            raise IllegalMove("a card must go to another pile or pair with another card")
+            raise IllegalMove(Reason.PAIR_OR_MOVE)
         if move.source == "stock":
             return self.draw(position, move)
         if move.source == "waste" and move.target == "stock":
             return self.redeal(position, move)
         if move.target == "stock":
-            raise IllegalMove("cards cannot be put on the stock")
+            raise IllegalMove(Reason.NOTHING_ON_STOCK)
         if move.source == DISCARD:
-            raise IllegalMove("removed cards stay on the discard pile")
+            raise IllegalMove(Reason.DISCARD_STAYS)
         if move.source == "waste" and move.count > 1:
-            raise IllegalMove("only the top card of the waste is free")
+            raise IllegalMove(Reason.WASTE_TOP_FREE)
         if move.count != 1:
-            raise IllegalMove("pick a single card")
+            raise IllegalMove(Reason.SINGLE_CARD)
         first = self.free_card(position, move.source)
         if move.target == DISCARD:
             if rank(first) != KING:
-                raise IllegalMove(f"only a King is removed alone; the {card_name(first)} needs a partner making 13")
+                raise IllegalMove(Reason.NEEDS_PARTNER, card=first)
             return self.remove(position, (move.source,), (first,))
         second = self.free_card(position, move.target)
         if KING in (rank(first), rank(second)):
-            raise IllegalMove("a King is removed alone")
+            raise IllegalMove(Reason.KING_ALONE)
         if not pairs_up(first, second):
-            total = rank(first) + rank(second)
-            raise IllegalMove(f"the {card_name(first)} and the {card_name(second)} add up to {total}, not 13")
+            raise IllegalMove(Reason.NOT_THIRTEEN, card=first, card2=second, number=rank(first) + rank(second))
         return self.remove(position, (move.source, move.target), (first, second))
 
     def free_card(self, position: PyramidPosition, pile: str) -> int:
         """The card of ``pile`` that a move would take, after checking that it is free."""
         if pile == "waste":
             if not position.waste:
-                raise IllegalMove("the waste is empty")
+                raise IllegalMove(Reason.WASTE_EMPTY)
             return position.waste[-1]
         index = place_index(pile, "pyramid", PLACES)
         if index is None:
-            raise IllegalMove(f"there is no pile {pile!r}")
+            raise IllegalMove(Reason.NO_SUCH_PILE, place=pile)
         card = position.pyramid[index]
         if card is None:
-            raise IllegalMove(f"{pile} is empty")
+            raise IllegalMove(Reason.PILE_EMPTY, pile=pile)
         if not is_free(position.pyramid, COVERING, index):
-            raise IllegalMove(f"the {card_name(card)} is still covered by a card below it")
+            raise IllegalMove(Reason.COVERED, card=card)
         return card
 
     def remove(self, position: PyramidPosition, piles: tuple[str, ...], cards: tuple[int, ...]) -> PyramidPosition:
@@ -264,22 +265,22 @@ class Pyramid(Rules[PyramidPosition]):
 
     def draw(self, position: PyramidPosition, move: Move) -> PyramidPosition:
         if move.target != "waste":
-            raise IllegalMove("cards from the stock go to the waste")
+            raise IllegalMove(Reason.STOCK_TO_WASTE)
         if not position.stock:
-            raise IllegalMove("the stock is empty")
+            raise IllegalMove(Reason.STOCK_EMPTY)
         if move.count != 1:
-            raise IllegalMove("the stock turns one card at a time")
+            raise IllegalMove(Reason.TURN_ONE)
         return replace(position, stock=position.stock[:-1], waste=position.waste + position.stock[-1:])
 
     def redeal(self, position: PyramidPosition, move: Move) -> PyramidPosition:
         if position.stock:
-            raise IllegalMove("the waste can be turned over only when the stock is empty")
+            raise IllegalMove(Reason.REDEAL_STOCK_NOT_EMPTY)
         if not position.waste:
-            raise IllegalMove("the waste is empty")
+            raise IllegalMove(Reason.WASTE_EMPTY)
         if position.redeals >= MAX_REDEALS:
-            raise IllegalMove(f"the stock can be gone through only {MAX_REDEALS + 1} times")
+            raise IllegalMove(Reason.PASSES_USED, number=MAX_REDEALS + 1)
         if move.count != len(position.waste):
-            raise IllegalMove("the whole waste is turned over at once")
+            raise IllegalMove(Reason.REDEAL_WHOLE_WASTE)
         return replace(position, stock=position.waste[::-1], waste=(), redeals=position.redeals + 1)
 
     # -- verdicts ------------------------------------------------------------
@@ -336,8 +337,8 @@ class Pyramid(Rules[PyramidPosition]):
     def score(self, position: PyramidPosition, seconds: int, won: bool) -> int | None:
         return position.score
 
-    def status_line(self, position: PyramidPosition) -> str:
-        return f"Pass {position.redeals + 1} of {MAX_REDEALS + 1}"
+    def status_line(self, position: PyramidPosition) -> Said:
+        return Said(Status.PASS, number=position.redeals + 1, number2=MAX_REDEALS + 1)
 
     def text_layout(self, position: PyramidPosition) -> str:
         """``stock`` (face down, last card turned next), ``waste`` and ``foundation-1``
@@ -360,7 +361,7 @@ class Pyramid(Rules[PyramidPosition]):
         fields = layout_fields(text, ("stock", "waste", DISCARD) + rows + ("redeals", "score"))
         pyramid, bracketed = read_rows(fields, ROW_SIZES)
         if any(bracketed):
-            raise ValueError("pyramid cards lie face up: write QH, not [QH]")
+            raise NotationError(Reason.PYRAMID_FACE_UP)
         position = PyramidPosition(
             pyramid=pyramid,
             stock=read_cards(fields, "stock"),

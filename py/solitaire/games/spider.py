@@ -62,7 +62,6 @@ from ..cards import (
     KING,
     SPADES,
     CardError,
-    card_name,
     card_text,
     make_card,
     parse_card,
@@ -72,14 +71,17 @@ from ..cards import (
 from ..game import (
     IllegalMove,
     Move,
+    NotationError,
     OptionSpec,
     PileView,
     Rules,
     Slot,
     check_deal_number,
     validate_options,
+    whole_number,
 )
 from ..rng import shuffled
+from ..texts import Reason, Said, Status
 
 COLUMNS = 10
 FOUNDATIONS = 8
@@ -138,10 +140,7 @@ def is_suit_run(cards: tuple[int, ...]) -> bool:
     >>> is_suit_run((make_card(9, SPADES), make_card(8, SPADES))), is_suit_run((make_card(9, SPADES), make_card(8, HEARTS)))
     (True, False)
     """
-    return all(
-        rank(upper) == rank(lower) + 1 and suit(upper) == suit(lower)
-        for upper, lower in zip(cards, cards[1:])
-    )
+    return all(rank(upper) == rank(lower) + 1 and suit(upper) == suit(lower) for upper, lower in zip(cards, cards[1:]))
 
 
 def fits_on_tableau(card: int, column: tuple[int, ...]) -> bool:
@@ -237,17 +236,14 @@ class Spider(Rules[SpiderPosition]):
 
     def apply(self, position: SpiderPosition, move: Move) -> SpiderPosition:
         if move.source == move.target:
-            raise IllegalMove("a card must move to another pile")
+            raise IllegalMove(Reason.SAME_PILE)
         if move.source == "stock":
             return self.deal_from_stock(position, move)
         run = self.take(position, move)
         target = self.target_column(position, move.target)
         column = position.tableau[target]
         if not fits_on_tableau(run[0], column):
-            raise IllegalMove(
-                f"the {card_name(run[0])} cannot go on the {card_name(column[-1])}: "
-                "columns build down by one rank"
-            )
+            raise IllegalMove(Reason.NOT_ONE_RANK_LOWER, card=run[0], card2=column[-1])
         source = pile_index(move.source, "tableau", COLUMNS)
         assert source is not None
         tableau = replace_at(position.tableau, source, position.tableau[source][: -move.count])
@@ -257,13 +253,13 @@ class Spider(Rules[SpiderPosition]):
     def deal_from_stock(self, position: SpiderPosition, move: Move) -> SpiderPosition:
         """One card face up on every column, the top stock card on tableau-1."""
         if move.target != "tableau":
-            raise IllegalMove("a deal puts one card on every column (click the stock)")
+            raise IllegalMove(Reason.DEAL_TO_EVERY_COLUMN)
         if move.count != DEAL_SIZE:
-            raise IllegalMove(f"a deal puts one card on each of the {COLUMNS} columns")
+            raise IllegalMove(Reason.DEAL_COUNT, number=COLUMNS)
         if not position.stock:
-            raise IllegalMove("the stock is empty: all five deals are used")
+            raise IllegalMove(Reason.DEALS_USED)
         if not all(position.tableau):
-            raise IllegalMove("every column needs a card before a deal: fill the empty columns first")
+            raise IllegalMove(Reason.DEAL_NEEDS_FULL_COLUMNS)
         dealt = position.stock[-DEAL_SIZE:][::-1]
         tableau = tuple(column + (card,) for column, card in zip(position.tableau, dealt))
         return self.settle(replace(position, tableau=tableau, stock=position.stock[:-DEAL_SIZE]))
@@ -271,28 +267,28 @@ class Spider(Rules[SpiderPosition]):
     def take(self, position: SpiderPosition, move: Move) -> tuple[int, ...]:
         """The cards a move lifts from a column, after checking that it may lift them."""
         if move.source.startswith("foundation"):
-            raise IllegalMove("a completed run stays on its foundation")
+            raise IllegalMove(Reason.RUN_STAYS_HOME)
         index = pile_index(move.source, "tableau", COLUMNS)
         if index is None:
-            raise IllegalMove(f"cannot move cards from {move.source!r}")
+            raise IllegalMove(Reason.NOT_A_SOURCE, place=move.source)
         if move.count < 1:
-            raise IllegalMove("a move takes at least one card")
+            raise IllegalMove(Reason.NO_CARDS)
         column = position.tableau[index]
         if move.count > len(column):
-            raise IllegalMove("that column does not hold so many cards")
+            raise IllegalMove(Reason.TOO_MANY_CARDS)
         if move.count > len(column) - position.hidden[index]:
-            raise IllegalMove("face-down cards cannot be moved")
+            raise IllegalMove(Reason.FACE_DOWN)
         run = column[-move.count :]
         if not is_suit_run(run):
-            raise IllegalMove("only a run down by rank in one suit moves together; move the cards one by one")
+            raise IllegalMove(Reason.NOT_A_SUIT_RUN)
         return run
 
     def target_column(self, position: SpiderPosition, target: str) -> int:
         if target.startswith("foundation"):
-            raise IllegalMove("no card moves to a foundation: a complete King-to-Ace run of one suit goes there by itself")
+            raise IllegalMove(Reason.RUNS_GO_HOME_ALONE)
         index = pile_index(target, "tableau", COLUMNS)
         if index is None:
-            raise IllegalMove(f"cards cannot be put on {target!r}")
+            raise IllegalMove(Reason.NOT_A_TARGET, place=target)
         return index
 
     def settle(self, position: SpiderPosition) -> SpiderPosition:
@@ -307,9 +303,7 @@ class Spider(Rules[SpiderPosition]):
                 foundations[free] = column[-RUN_LENGTH:][::-1]
                 tableau[i] = column[:-RUN_LENGTH]
                 runs += 1
-        hidden = tuple(
-            min(count, len(column) - 1) if column else 0 for count, column in zip(position.hidden, tableau)
-        )
+        hidden = tuple(min(count, len(column) - 1) if column else 0 for count, column in zip(position.hidden, tableau))
         return replace(
             position,
             tableau=tuple(tableau),
@@ -389,19 +383,16 @@ class Spider(Rules[SpiderPosition]):
 
         result = [view("stock", position.stock, len(position.stock))]
         result += [view(name, cards) for name, cards in zip(FOUNDATION, position.foundations)]
-        result += [
-            view(name, column, hidden)
-            for name, column, hidden in zip(TABLEAU, position.tableau, position.hidden)
-        ]
+        result += [view(name, column, hidden) for name, column, hidden in zip(TABLEAU, position.tableau, position.hidden)]
         return result
 
     def score(self, position: SpiderPosition, seconds: int, won: bool) -> int | None:
         return position.score
 
-    def status_line(self, position: SpiderPosition) -> str:
+    def status_line(self, position: SpiderPosition) -> Said:
         deals = len(position.stock) // DEAL_SIZE
         runs = sum(1 for foundation in position.foundations if foundation)
-        return f"Deals left {deals} · runs {runs} of {FOUNDATIONS}"
+        return Said(Status.DEALS_LEFT, number=deals, number2=runs, number3=FOUNDATIONS)
 
     def text_layout(self, position: SpiderPosition) -> str:
         """Every pile on a line, bottom card first; face-down cards in brackets.
@@ -438,42 +429,42 @@ class Spider(Rules[SpiderPosition]):
                 continue
             name, colon, rest = line.partition(":")
             if not colon:
-                raise ValueError(f"a layout line reads 'pile: cards', not {line!r}")
+                raise NotationError(Reason.LINE_FORM, text=line)
             name = name.strip()
             if name == "score":
                 try:
-                    score = int(rest)
-                except ValueError:
-                    raise ValueError(f"the score must be a whole number, not {rest.strip()!r}") from None
+                    score = whole_number(name, rest)
+                except NotationError:
+                    raise NotationError(Reason.SCORE_NOT_A_NUMBER, text=rest.strip()) from None
             elif name in ("stock",) + FOUNDATION + TABLEAU:
                 if name in piles:
-                    raise ValueError(f"{name} is given twice")
+                    raise NotationError(Reason.PILE_TWICE, pile=name)
                 piles[name] = rest.split()
             else:
-                raise ValueError(f"unknown pile {name!r}")
+                raise NotationError(Reason.UNKNOWN_PILE, place=name)
 
         available: dict[str, list[int]] = {}
         for card in self.cards:
             available.setdefault(card_text(card), []).append(card)
-        label = f"the {self.suits}-suit game"
+        label = Said(Reason.SUIT_GAME, number=int(self.suits))
 
         def read(name: str) -> tuple[tuple[int, ...], int]:
             words = piles.get(name, [])
             face_down = sum(1 for w in words if w.startswith("["))
             if any(w.startswith("[") for w in words[face_down:]):
-                raise ValueError(f"{name}: face-down cards [..] must lie below the face-up ones")
+                raise NotationError(Reason.DOWN_BELOW_UP, pile=name)
             cards: list[int] = []
             for word in words:
                 try:
                     canonical = card_text(parse_card(word.strip("[]")))
                 except CardError as error:
-                    raise ValueError(f"{name}: {error}") from None
+                    raise NotationError(Reason.IN_PILE, pile=name, message=error.said) from None
                 copies = available.get(canonical)
                 if copies is None:
-                    raise ValueError(f"{name}: {label} has no {canonical}")
+                    raise NotationError(Reason.NO_SUCH_CARD, pile=name, message=label, cards=canonical)
                 if not copies:
                     count = sum(1 for c in self.cards if card_text(c) == canonical)
-                    raise ValueError(f"{name}: {label} has only {count} copies of {canonical}")
+                    raise NotationError(Reason.TOO_MANY_COPIES, pile=name, message=label, number=count, cards=canonical)
                 cards.append(copies.pop(0))
             return tuple(cards), face_down
 
@@ -482,17 +473,15 @@ class Spider(Rules[SpiderPosition]):
         columns = [read(name) for name in TABLEAU]
         missing = sorted(text for text, copies in available.items() for _ in copies)
         if missing:
-            raise ValueError(f"the layout must hold all 104 cards of {label}; missing: {' '.join(missing)}")
+            raise NotationError(Reason.MISSING_CARDS, message=label, cards=" ".join(missing))
         if len(stock) % DEAL_SIZE:
-            raise ValueError(f"the stock holds {DEAL_SIZE} cards per deal left, not {len(stock)}")
+            raise NotationError(Reason.STOCK_SIZE, number=DEAL_SIZE, number2=len(stock))
         for name, foundation in zip(FOUNDATION, foundations):
-            if foundation and not (
-                len(foundation) == RUN_LENGTH and rank(foundation[0]) == ACE and is_suit_run(foundation[::-1])
-            ):
-                raise ValueError(f"{name} must be empty or hold a whole run of one suit, Ace first up to the King")
+            if foundation and not (len(foundation) == RUN_LENGTH and rank(foundation[0]) == ACE and is_suit_run(foundation[::-1])):
+                raise NotationError(Reason.RUN_ON_FOUNDATION, pile=name)
         tableau = tuple(cards for cards, _ in columns)
         hidden = tuple(min(down, max(len(cards) - 1, 0)) for cards, down in columns)
         for name, column, down in zip(TABLEAU, tableau, hidden):
             if completed_run(column, down):
-                raise ValueError(f"{name} holds a completed King-to-Ace run, which would have left the table")
+                raise NotationError(Reason.RUN_LEFT_ON_TABLE, pile=name)
         return SpiderPosition(tableau=tableau, hidden=hidden, stock=stock, foundations=foundations, score=score)

@@ -41,10 +41,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from ..cards import card_name, rank
+from ..cards import rank
 from ..game import (
     IllegalMove,
     Move,
+    NotationError,
     OptionSpec,
     PileView,
     Rules,
@@ -53,6 +54,7 @@ from ..game import (
     validate_options,
 )
 from ..rng import shuffled
+from ..texts import Reason, Said, Status
 from .covering import (
     Covering,
     Places,
@@ -170,39 +172,37 @@ class TriPeaks(Rules[TriPeaksPosition]):
         """A click on the stock always asks for a card, so ``apply`` can say why none comes."""
         return Move("stock", "waste")
 
-    def refusal(self, position: TriPeaksPosition, source: str, count: int) -> str | None:
+    def refusal(self, position: TriPeaksPosition, source: str, count: int) -> Said | None:
         """A peak card goes to the waste or nowhere: the waste's reason."""
         try:
             self.apply(position, Move(source, "waste", count))
         except IllegalMove as refused:
-            return str(refused)
+            return refused.said
         return None
 
     def apply(self, position: TriPeaksPosition, move: Move) -> TriPeaksPosition:
         if move.source == move.target:
-            raise IllegalMove("a card must move to another pile")
+            raise IllegalMove(Reason.SAME_PILE)
         if move.source == "stock":
             return self.draw(position, move)
         if move.source == "waste":
             if move.target == "stock":
-                raise IllegalMove("the stock is gone through only once: the waste is not turned over")
-            raise IllegalMove("cards on the waste stay there")
+                raise IllegalMove(Reason.ONE_PASS)
+            raise IllegalMove(Reason.WASTE_STAYS)
         index = place_index(move.source, "peak", PLACES)
         if index is None:
-            raise IllegalMove(f"there is no pile {move.source!r}")
+            raise IllegalMove(Reason.NO_SUCH_PILE, place=move.source)
         if move.target != "waste":
-            raise IllegalMove("peak cards go to the waste")
+            raise IllegalMove(Reason.PEAKS_TO_WASTE)
         if move.count != 1:
-            raise IllegalMove("pick a single card")
+            raise IllegalMove(Reason.SINGLE_CARD)
         card = position.peaks[index]
         if card is None:
-            raise IllegalMove(f"{move.source} is empty")
+            raise IllegalMove(Reason.PILE_EMPTY, pile=move.source)
         if not is_free(position.peaks, COVERING, index):
-            raise IllegalMove(f"{move.source} is face down: it turns up when both cards covering it are gone")
+            raise IllegalMove(Reason.FACE_DOWN_PEAK, pile=move.source)
         if not self.fits(position, card):
-            raise IllegalMove(
-                f"the {card_name(card)} is not one rank above or below the {card_name(position.waste[-1])}"
-            )
+            raise IllegalMove(Reason.NOT_NEXT_RANK, card=card, card2=position.waste[-1])
         peaks = without(position.peaks, index)
         run = position.run + 1
         points = run
@@ -213,11 +213,11 @@ class TriPeaks(Rules[TriPeaksPosition]):
 
     def draw(self, position: TriPeaksPosition, move: Move) -> TriPeaksPosition:
         if move.target != "waste":
-            raise IllegalMove("cards from the stock go to the waste")
+            raise IllegalMove(Reason.STOCK_TO_WASTE)
         if not position.stock:
-            raise IllegalMove("the stock is empty (it is gone through only once)")
+            raise IllegalMove(Reason.STOCK_EMPTY_ONE_PASS)
         if move.count != 1:
-            raise IllegalMove("the stock turns one card at a time")
+            raise IllegalMove(Reason.TURN_ONE)
         return replace(position, stock=position.stock[:-1], waste=position.waste + position.stock[-1:], run=0)
 
     # -- verdicts ------------------------------------------------------------
@@ -267,17 +267,14 @@ class TriPeaks(Rules[TriPeaksPosition]):
             return PileView(name, cards, (face_up,) * len(cards), (not face_up,) * len(cards))
 
         result = [view("stock", position.stock, False), view("waste", position.waste, True)]
-        result += [
-            view(name, () if card is None else (card,), up)
-            for name, card, up in zip(PEAK, position.peaks, self.face_up(position))
-        ]
+        result += [view(name, () if card is None else (card,), up) for name, card, up in zip(PEAK, position.peaks, self.face_up(position))]
         return result
 
     def score(self, position: TriPeaksPosition, seconds: int, won: bool) -> int | None:
         return position.score
 
-    def status_line(self, position: TriPeaksPosition) -> str:
-        return f"Stock {len(position.stock)} · run {position.run}"
+    def status_line(self, position: TriPeaksPosition) -> Said:
+        return Said(Status.STOCK_RUN, number=len(position.stock), number2=position.run)
 
     def text_layout(self, position: TriPeaksPosition) -> str:
         """``stock`` (face down, last card turned next) and ``waste`` bottom card
@@ -308,6 +305,6 @@ class TriPeaks(Rules[TriPeaksPosition]):
         check_every_card_once(position.peaks, position.stock, position.waste)
         for index, (card, up, written_down) in enumerate(zip(peaks, self.face_up(position), bracketed)):
             if card is not None and up == written_down:
-                state = "face up: nothing covers it" if up else "face down: a card still covers it"
-                raise ValueError(f"{PEAK[index]} is {state}; write it {'without' if up else 'in'} brackets")
+                state = Said(Reason.FACE_UP_FREE) if up else Said(Reason.FACE_DOWN_COVERED)
+                raise NotationError(Reason.PEAK_STATE, pile=PEAK[index], message=state, message2=Said(Reason.WITHOUT if up else Reason.IN))
         return position

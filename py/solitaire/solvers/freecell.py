@@ -83,8 +83,7 @@ SUIT = [card // 13 for card in range(52)]
 OTHER_COLOUR = ((1, 2), (0, 3), (0, 3), (1, 2))  # by suit: clubs, diamonds, hearts, spades
 # The cards a card may lie on in a column: one rank higher, other colour.
 PARENTS: list[tuple[int, ...]] = [
-    tuple(other * 13 + RANK[card] + 1 for other in OTHER_COLOUR[SUIT[card]]) if RANK[card] < 12 else ()
-    for card in range(52)
+    tuple(other * 13 + RANK[card] + 1 for other in OTHER_COLOUR[SUIT[card]]) if RANK[card] < 12 else () for card in range(52)
 ]
 # FOLLOWS[lower * 52 + upper] is 1 when upper may lie on lower.
 FOLLOWS = bytes(1 if lower in PARENTS[upper] else 0 for lower in range(52) for upper in range(52))

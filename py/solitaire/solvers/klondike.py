@@ -137,6 +137,7 @@ from typing import Any
 from ..game import IllegalMove, Move, Rules
 from ..games.klondike import KlondikePosition, fits_on_foundation
 from ..solver import Search, Solver, Verdict
+from ..texts import Reason
 
 # Budgets in nodes (positions expanded).
 DAILY_BUDGET = 1_000
@@ -155,9 +156,7 @@ OTHER_COLOUR = ((1, 2), (0, 3), (0, 3), (1, 2))
 BIT = tuple(1 << c for c in range(52))
 # The lower cards of a card's suit, and the two cards it can lie on (none for a King), as bits.
 LOWER = tuple(BIT[c] - BIT[c - c % 13] for c in range(52))
-PARENT_BITS = tuple(
-    0 if c % 13 == 12 else sum(BIT[suit * 13 + c % 13 + 1] for suit in OTHER_COLOUR[c // 13]) for c in range(52)
-)
+PARENT_BITS = tuple(0 if c % 13 == 12 else sum(BIT[suit * 13 + c % 13 + 1] for suit in OTHER_COLOUR[c // 13]) for c in range(52))
 HIGHEST_FIRST = sorted(range(52), key=lambda c: -(c % 13))
 SAME_COLOUR = (3, 2, 1, 0)
 # The other card of the same rank and colour (one deck).
@@ -477,8 +476,9 @@ class Context:
                     locked[card % FACE_DOWN] += 1
             known: dict[int, bool] = {}
 
-            def can_top(card: int) -> bool:
-                """Whether ``card`` can ever be a column top while the stuck cards stay."""
+            def can_top(card: int, known: dict[int, bool] = known, locked: list[int] = locked) -> bool:
+                """Whether ``card`` can ever be a column top while the stuck cards stay
+                (this pass's tables bound as defaults: the function is made anew each pass)."""
                 found = known.get(card)
                 if found is None:
                     if in_columns[card] > locked[card]:
@@ -574,13 +574,12 @@ class Context:
                 for card in outside:
                     if held & BIT[card]:
                         continue
-                    if (kings_top if RANK[card] == KING else can_top & PARENT_BITS[card]):
+                    if kings_top if RANK[card] == KING else can_top & PARENT_BITS[card]:
                         can_top |= BIT[card]
                 # A face-down bottom card stays while it is locked; a face-up one can
                 # leave with the cards on it, or home once they have left.
                 emptiable = empty or any(
-                    not locked & down
-                    and (can_top & PARENT_BITS[card] or not locked & LOWER[card] and (i, 1) not in alive)
+                    not locked & down and (can_top & PARENT_BITS[card] or not locked & LOWER[card] and (i, 1) not in alive)
                     for i, card, down in bottoms
                 )
                 if emptiable or not kings_top:
@@ -684,9 +683,7 @@ class Context:
         if not ready and not reversible:
             return False
         for column in columns:
-            if column and (
-                ready & BIT[column[-1]] or reversible and fits & BIT[column[-1]] and self.can_return(column)
-            ):
+            if column and (ready & BIT[column[-1]] or reversible and fits & BIT[column[-1]] and self.can_return(column)):
                 return True
         if not talon:
             return False
@@ -960,9 +957,7 @@ class Context:
                 self.sort_compound((first,) + tuple(parts), child[0], reveal, bucket)
 
     @staticmethod
-    def sort_compound(
-        compound: tuple[Step, ...], columns: tuple[bytes, ...], reveal: list[tuple[int, Step]], bucket: list[Step]
-    ) -> None:
+    def sort_compound(compound: tuple[Step, ...], columns: tuple[bytes, ...], reveal: list[tuple[int, Step]], bucket: list[Step]) -> None:
         """File a compound move: with the moves that turn a card when its last
         part moves a whole run off a face-down card, else in ``bucket``."""
         step: Step = (COMPOUND, compound)
@@ -1176,9 +1171,7 @@ class BestFirst:
     (the newest first among equals). Its transposition table and pruning are
     those of the depth-first search, so an exhausted search is as much a proof."""
 
-    def __init__(
-        self, context: Context, root: Node, visited: set[bytes] | None = None, weight: int = 3
-    ) -> None:
+    def __init__(self, context: Context, root: Node, visited: set[bytes] | None = None, weight: int = 3) -> None:
         self.context = context
         self.weight = weight
         steps: list[Step] = []
@@ -1415,7 +1408,7 @@ def engine_line(rules: Rules[Any], start: KlondikePosition, steps: list[Step]) -
         for index, foundation in enumerate(position.foundations):
             if fits_on_foundation(card, foundation):
                 return foundations[index]
-        raise IllegalMove("the solver's line puts a card on no foundation")
+        raise IllegalMove(Reason.LINE_NO_FOUNDATION)
 
     for step in steps:
         kind = step[0]
@@ -1429,7 +1422,7 @@ def engine_line(rules: Rules[Any], start: KlondikePosition, steps: list[Step]) -
             for _ in range(clicks):
                 click()
             if not position.waste or position.waste[-1] % 52 != base[q - 1]:
-                raise IllegalMove("the solver's line lost track of the stock")
+                raise IllegalMove(Reason.LINE_LOST_STOCK)
             do(Move("waste", home_for(position.waste[-1]) if target < 0 else tableau[target]))
         elif kind == BACK:
             _, suit, height, target = step
@@ -1438,7 +1431,7 @@ def engine_line(rules: Rules[Any], start: KlondikePosition, steps: list[Step]) -
                     do(Move(foundations[index], tableau[target]))
                     break
             else:
-                raise IllegalMove("the solver's line takes back a card that is not home")
+                raise IllegalMove(Reason.LINE_TAKES_BACK)
         elif kind == TALON_CARD:
             _, card, target = step
             for _ in range(len(position.stock) + len(position.waste) + 1):
@@ -1446,7 +1439,7 @@ def engine_line(rules: Rules[Any], start: KlondikePosition, steps: list[Step]) -
                     break
                 click()
             else:
-                raise IllegalMove("the solver's line plays a card that is not in the stock")
+                raise IllegalMove(Reason.LINE_NOT_IN_STOCK)
             do(Move("waste", home_for(position.waste[-1]) if target < 0 else tableau[target]))
         else:
             for _ in range(step[1]):

@@ -208,10 +208,9 @@ class PyramidSearch:
         cards making such a pair can only ever go together, so removing them at once is
         safe (nothing else could use them, and their going only frees cards)."""
         partner = PAIR_SUM - value
-        return (
-            (pyramid & self.places_of[value]).bit_count() + (talon & self.talon_of[value]).bit_count() == 1
-            and (pyramid & self.places_of[partner]).bit_count() + (talon & self.talon_of[partner]).bit_count() == 1
-        )
+        return (pyramid & self.places_of[value]).bit_count() + (talon & self.talon_of[value]).bit_count() == 1 and (
+            pyramid & self.places_of[partner]
+        ).bit_count() + (talon & self.talon_of[partner]).bit_count() == 1
 
     def uncovered(self, pyramid: int, removed: int) -> int:
         """How many cards become free when the places of ``removed`` are emptied."""

@@ -187,18 +187,14 @@ class Table:
     """The fixed cards of a search (face-down cards, stock rows) and the rules on states."""
 
     def __init__(self, position: SpiderPosition) -> None:
-        self.hidden = tuple(
-            bytes(code(card) for card in column[:down]) for column, down in zip(position.tableau, position.hidden)
-        )
+        self.hidden = tuple(bytes(code(card) for card in column[:down]) for column, down in zip(position.tableau, position.hidden))
         deals = len(position.stock) // DEAL_SIZE
         # rows[d]: the cards dealt to tableau-1, -2, ... when d deals are left.
         self.rows = [b""] + [
             bytes(code(card) for card in reversed(position.stock[(left - 1) * DEAL_SIZE : left * DEAL_SIZE]))
             for left in range(1, deals + 1)
         ]
-        columns = tuple(
-            bytes(code(card) for card in column[down:]) for column, down in zip(position.tableau, position.hidden)
-        )
+        columns = tuple(bytes(code(card) for card in column[down:]) for column, down in zip(position.tableau, position.hidden))
         runs = sum(1 for foundation in position.foundations if foundation)
         self.start: State = (columns, bytes(position.hidden), deals, runs)
 

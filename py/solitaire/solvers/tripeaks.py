@@ -154,10 +154,7 @@ class TriPeaksSearch:
             for coming in self.coming[drawn:]:
                 counts[coming] += 1
             self.near.append(
-                sum(
-                    min(7, counts[value % 13 + 1] + counts[(value - 2) % 13 + 1]) << (COUNT_BITS * (value - 1))
-                    for value in RANKS
-                )
+                sum(min(7, counts[value % 13 + 1] + counts[(value - 2) % 13 + 1]) << (COUNT_BITS * (value - 1)) for value in RANKS)
             )
             self.stock.append(sum(((1 << count) - 1) << (5 * value) for value, count in enumerate(counts)))
 
