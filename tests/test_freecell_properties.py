@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 from random_play import random_positions
 from solitaire.game import IllegalMove, Move, move_notation, parse_move
 from solitaire.games.freecell import FreeCell, FreeCellPosition
-from solitaire.games.klondike import is_run
+from solitaire.games.table import is_alternating_run as is_run
 
 F = FreeCell()
 

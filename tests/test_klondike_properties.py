@@ -38,7 +38,7 @@ def test_every_card_exactly_once(rules: Klondike, deal: int, choices: list[int])
 @play
 @settings(max_examples=60, deadline=None)
 def test_face_up_cards_in_columns_are_runs(rules: Klondike, deal: int, choices: list[int]) -> None:
-    from solitaire.games.klondike import is_run
+    from solitaire.games.table import is_alternating_run as is_run
 
     for position in random_play(rules, deal, choices)[1:]:
         for hidden, column in zip(position.hidden, position.tableau):

@@ -13,11 +13,12 @@ brackets.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
-from ..cards import CardError, card_text, full_deck, parse_card
+from ..cards import CardError, card_text, parse_card
 from ..game import NotationError, whole_number
 from ..texts import Reason, Said
+from .table import layout_lines
 
 Places = tuple[int | None, ...]
 Covering = tuple[tuple[int, ...], ...]  # covering[i]: the places that lie on place i
@@ -43,26 +44,12 @@ def row_starts(row_sizes: Sequence[int]) -> list[int]:
     return starts
 
 
-def place_index(name: str, prefix: str, count: int) -> int | None:
-    """``prefix-N`` (N from 1) to a 0-based place index; None for any other name."""
-    kind, _, number = name.partition("-")
-    if kind != prefix or not number.isdigit() or not 1 <= int(number) <= count:
-        return None
-    return int(number) - 1
-
-
 def without(places: Places, index: int) -> Places:
     """The places with the card at ``index`` taken away."""
     return places[:index] + (None,) + places[index + 1 :]
 
 
 # -- the text notation -------------------------------------------------------------
-
-
-def pile_line(name: str, cards: Iterable[int], face_down: bool = False) -> str:
-    """``name: c1 c2 ...`` bottom card first; face-down cards in brackets."""
-    texts = [f"[{card_text(card)}]" if face_down else card_text(card) for card in cards]
-    return f"{name}:" + "".join(" " + text for text in texts)
 
 
 def row_lines(places: Places, row_sizes: Sequence[int], face_up: Sequence[bool]) -> list[str]:
@@ -86,14 +73,7 @@ def layout_fields(text: str, known: Sequence[str]) -> dict[str, str]:
     Unknown names, lines without a colon and names given twice raise ValueError.
     """
     fields: dict[str, str] = {}
-    for raw in text.splitlines():
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        name, colon, rest = line.partition(":")
-        name = name.strip()
-        if not colon:
-            raise NotationError(Reason.LINE_FORM, text=line)
+    for name, rest in layout_lines(text):
         if name not in known:
             raise NotationError(Reason.UNKNOWN_LINE, text=name, list=list(known))
         if name in fields:
@@ -142,10 +122,3 @@ def read_rows(fields: Mapping[str, str], row_sizes: Sequence[int]) -> tuple[Plac
                 raise NotationError(Reason.IN_PILE, pile=name, message=error.said) from None
             bracketed.append(word.startswith("["))
     return tuple(places), tuple(bracketed)
-
-
-def check_every_card_once(*groups: Iterable[int | None]) -> None:
-    """Raise ValueError unless the groups hold each of the 52 cards exactly once."""
-    cards = sorted(card for group in groups for card in group if card is not None)
-    if cards != list(full_deck()):
-        raise NotationError(Reason.LAYOUT_MUST_HOLD, message=Said(Reason.EACH_CARD_ONCE))

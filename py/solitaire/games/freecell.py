@@ -71,7 +71,6 @@ from ..cards import (
     CardError,
     card_text,
     full_deck,
-    is_red,
     make_card,
     parse_card,
     rank,
@@ -89,14 +88,14 @@ from ..game import (
     validate_options,
 )
 from ..texts import Reason, Said, Status
-from .klondike import fits_on_foundation, is_run, pile_index, replace_at
+from .table import builds_down_alternating, fits_on_foundation, is_alternating_run, pile_index, pile_names, replace_at, safe_to_play_home
 
 COLUMNS = 8
 CELLS = 4
 FOUNDATIONS = 4
-TABLEAU = tuple(f"tableau-{n}" for n in range(1, COLUMNS + 1))
-CELL = tuple(f"cell-{n}" for n in range(1, CELLS + 1))
-FOUNDATION = tuple(f"foundation-{n}" for n in range(1, FOUNDATIONS + 1))
+TABLEAU = pile_names("tableau", COLUMNS)
+CELL = pile_names("cell", CELLS)
+FOUNDATION = pile_names("foundation", FOUNDATIONS)
 
 OPTIONS: tuple[OptionSpec, ...] = ()
 
@@ -142,10 +141,7 @@ def microsoft_deal(number: int) -> tuple[tuple[int, ...], ...]:
 
 def fits_on_column(card: int, column: tuple[int, ...]) -> bool:
     """Any card fills an empty column; otherwise one rank lower, other colour."""
-    if not column:
-        return True
-    top = column[-1]
-    return rank(top) == rank(card) + 1 and is_red(top) != is_red(card)
+    return not column or builds_down_alternating(card, column[-1])
 
 
 def is_descending(column: tuple[int, ...]) -> bool:
@@ -231,7 +227,7 @@ class FreeCell(Rules[FreeCellPosition]):
         for source_index, column in enumerate(position.tableau):
             for count in range(1, len(column) + 1):
                 run = column[-count:]
-                if not is_run(run):
+                if not is_alternating_run(run):
                     break
                 for target_index, target in enumerate(position.tableau):
                     if target_index == source_index or not fits_on_column(run[0], target):
@@ -273,7 +269,7 @@ class FreeCell(Rules[FreeCellPosition]):
             if move.count > len(column):
                 raise IllegalMove(Reason.TOO_MANY_CARDS)
             run = column[-move.count :]
-            if not is_run(run):
+            if not is_alternating_run(run):
                 raise IllegalMove(Reason.NOT_AN_ALTERNATING_RUN)
             return run
         raise IllegalMove(Reason.NOT_A_SOURCE, place=move.source)
@@ -351,14 +347,13 @@ class FreeCell(Rules[FreeCellPosition]):
         behind (no card that could go on it in a column is still out).
         One move per card: an Ace goes to the first empty foundation.
         """
-        highest = [0, 0, 0, 0]
+        lowest = [0, 0, 0, 0]  # one foundation per suit: its top rank
         for foundation in position.foundations:
             if foundation:
-                highest[suit(foundation[-1])] = rank(foundation[-1])
+                lowest[suit(foundation[-1])] = rank(foundation[-1])
         moves = []
         for source, card in self.single_cards(position):
-            others = [highest[s] for s in range(4) if (s in (1, 2)) != is_red(card)]
-            if rank(card) <= 2 or min(others) >= rank(card) - 1:
+            if safe_to_play_home(card, lowest):
                 moves += [Move(source, target) for target in self.foundation_targets(position, card)[:1]]
         return moves
 

@@ -39,7 +39,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from ..cards import ACE, KING, card_text, full_deck, is_red, parse_card, rank, suit
+from ..cards import KING, rank, suit
 from ..game import (
     Fan,
     IllegalMove,
@@ -55,6 +55,19 @@ from ..game import (
 )
 from ..rng import shuffled
 from ..texts import Reason, Said, Status
+from .table import (
+    CopyCounter,
+    builds_down_alternating,
+    check_every_card_once,
+    face_down_count,
+    fits_on_foundation,
+    is_alternating_run,
+    layout_lines,
+    pile_index,
+    pile_line,
+    replace_at,
+    safe_to_play_home,
+)
 
 OPTIONS = (
     OptionSpec("draw", ("1", "3"), changes_deal=True),
@@ -92,31 +105,9 @@ class KlondikePosition:
     deal_number: int = 0  # only games that reshuffle on a redeal (Double Klondike) need it
 
 
-def is_run(cards: tuple[int, ...]) -> bool:
-    """True if each card is one rank below the one before, colours alternating."""
-    return all(rank(upper) == rank(lower) + 1 and is_red(upper) != is_red(lower) for upper, lower in zip(cards, cards[1:]))
-
-
 def fits_on_tableau(card: int, column: tuple[int, ...]) -> bool:
-    if not column:
-        return rank(card) == KING
-    top = column[-1]
-    return rank(top) == rank(card) + 1 and is_red(top) != is_red(card)
-
-
-def fits_on_foundation(card: int, foundation: tuple[int, ...]) -> bool:
-    if not foundation:
-        return rank(card) == ACE
-    top = foundation[-1]
-    return suit(top) == suit(card) and rank(card) == rank(top) + 1
-
-
-def pile_index(name: str, prefix: str, count: int) -> int | None:
-    """1-based pile names to 0-based indexes; None if the name is not of that kind."""
-    kind, _, number = name.partition("-")
-    if kind != prefix or not number.isdigit() or not 1 <= int(number) <= count:
-        return None
-    return int(number) - 1
+    """Only a King fills an empty column; otherwise down by one in alternating colours."""
+    return rank(card) == KING if not column else builds_down_alternating(card, column[-1])
 
 
 class Klondike(Rules[KlondikePosition]):
@@ -193,7 +184,7 @@ class Klondike(Rules[KlondikePosition]):
         for source_index, column in enumerate(position.tableau):
             for start in range(position.hidden[source_index], len(column)):
                 run = column[start:]
-                if not is_run(run):
+                if not is_alternating_run(run):
                     continue
                 moves += [
                     Move(self.tableau_names[source_index], self.tableau_names[i], len(run))
@@ -289,7 +280,7 @@ class Klondike(Rules[KlondikePosition]):
             if move.count > len(column) - position.hidden[index]:
                 raise IllegalMove(Reason.FACE_DOWN)
             run = column[-move.count :]
-            if not is_run(run):
+            if not is_alternating_run(run):
                 raise IllegalMove(Reason.NOT_AN_ALTERNATING_RUN)
             if move.target.startswith("foundation") and move.count != 1:
                 raise IllegalMove(Reason.HOME_ONE_AT_A_TIME)
@@ -385,15 +376,14 @@ class Klondike(Rules[KlondikePosition]):
         for foundation in position.foundations:
             if foundation:
                 built[suit(foundation[-1])].append(rank(foundation[-1]))
-        highest = [min(ranks + [0] * (self.decks - len(ranks))) for ranks in built]
+        lowest = [min(ranks + [0] * (self.decks - len(ranks))) for ranks in built]
         moves = []
         tops = [("waste", position.waste)] + list(zip(self.tableau_names, position.tableau))
         for source, cards in tops:
             if not cards:
                 continue
             card = cards[-1]
-            others = [highest[s] for s in range(4) if (s in (1, 2)) != is_red(card)]
-            if rank(card) <= 2 or min(others) >= rank(card) - 1:
+            if safe_to_play_home(card, lowest):
                 moves += [Move(source, target) for target in self.foundation_targets(position, card)[:1]]
         return moves
 
@@ -490,13 +480,9 @@ class Klondike(Rules[KlondikePosition]):
         next one drawn.
         """
 
-        def line(name: str, cards: tuple[int, ...], face_down: int = 0) -> str:
-            texts = [f"[{card_text(c)}]" if i < face_down else card_text(c) for i, c in enumerate(cards)]
-            return f"{name}:" + "".join(" " + text for text in texts)
-
-        lines = [line("stock", position.stock, len(position.stock)), line("waste", position.waste)]
-        lines += [line(name, cards) for name, cards in zip(self.foundation_names, position.foundations)]
-        lines += [line(name, column, hidden) for name, column, hidden in zip(self.tableau_names, position.tableau, position.hidden)]
+        lines = [pile_line("stock", position.stock, len(position.stock)), pile_line("waste", position.waste)]
+        lines += [pile_line(name, cards) for name, cards in zip(self.foundation_names, position.foundations)]
+        lines += [pile_line(name, column, hidden) for name, column, hidden in zip(self.tableau_names, position.tableau, position.hidden)]
         return "\n".join(lines)
 
     def parse_layout(self, text: str) -> KlondikePosition:
@@ -506,14 +492,7 @@ class Klondike(Rules[KlondikePosition]):
         """
         piles: dict[str, list[str]] = {}
         redeals = 0
-        for raw in text.splitlines():
-            line = raw.strip()
-            if not line or line.startswith("#"):
-                continue
-            name, colon, rest = line.partition(":")
-            if not colon:
-                raise NotationError(Reason.LINE_FORM, text=line)
-            name = name.strip()
+        for name, rest in layout_lines(text):
             if name == "redeals":
                 redeals = whole_number(name, rest)
             elif name in ("stock", "waste") + self.foundation_names + self.tableau_names:
@@ -523,10 +502,8 @@ class Klondike(Rules[KlondikePosition]):
 
         def read(name: str) -> tuple[tuple[int, ...], int]:
             words = piles.get(name, [])
-            face_down = sum(1 for w in words if w.startswith("["))
-            if any(w.startswith("[") for w in words[face_down:]):
-                raise NotationError(Reason.DOWN_BELOW_UP, pile=name)
-            return tuple(parse_card(w.strip("[]"), copies.next_deck(w.strip("[]").upper())) for w in words), face_down
+            face_down = face_down_count(name, words)
+            return tuple(copies.card(word) for word in words), face_down
 
         copies = CopyCounter()
         columns = [read(name) for name in self.tableau_names]
@@ -539,26 +516,8 @@ class Klondike(Rules[KlondikePosition]):
             redeals=redeals,
             score=VEGAS_STAKE if self.vegas else 0,
         )
-        every_card = sorted(position.stock + position.waste + sum(position.tableau, ()) + sum(position.foundations, ()))
-        if every_card != list(full_deck(self.decks)):
-            count = Said(Reason.EACH_CARD_ONCE) if self.decks == 1 else Said(Reason.EACH_CARD_TIMES, number=self.decks)
-            raise NotationError(Reason.LAYOUT_MUST_HOLD, message=count)
+        check_every_card_once(position.stock + position.waste + sum(position.tableau, ()) + sum(position.foundations, ()), self.decks)
         for name, foundation in zip(self.foundation_names, position.foundations):
             if foundation and not all(fits_on_foundation(c, foundation[:i]) for i, c in enumerate(foundation)):
                 raise NotationError(Reason.FOUNDATION_ORDER, pile=name)
         return position
-
-
-class CopyCounter:
-    """Gives the 1st, 2nd, ... copy of a card text the deck index 0, 1, ..."""
-
-    def __init__(self) -> None:
-        self.seen: dict[str, int] = {}
-
-    def next_deck(self, text: str) -> int:
-        self.seen[text] = self.seen.get(text, -1) + 1
-        return self.seen[text]
-
-
-def replace_at(items: tuple[tuple[int, ...], ...], index: int, value: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    return items[:index] + (value,) + items[index + 1 :]

@@ -64,12 +64,9 @@ from ..texts import Reason, Said, Status
 from .covering import (
     Covering,
     Places,
-    check_every_card_once,
     free_places,
     is_free,
     layout_fields,
-    pile_line,
-    place_index,
     read_cards,
     read_number,
     read_rows,
@@ -77,6 +74,7 @@ from .covering import (
     row_starts,
     without,
 )
+from .table import check_every_card_once, pile_index, pile_line
 
 ROWS = 7
 ROW_SIZES = tuple(range(1, ROWS + 1))
@@ -233,7 +231,7 @@ class Pyramid(Rules[PyramidPosition]):
             if not position.waste:
                 raise IllegalMove(Reason.WASTE_EMPTY)
             return position.waste[-1]
-        index = place_index(pile, "pyramid", PLACES)
+        index = pile_index(pile, "pyramid", PLACES)
         if index is None:
             raise IllegalMove(Reason.NO_SUCH_PILE, place=pile)
         card = position.pyramid[index]
@@ -250,7 +248,7 @@ class Pyramid(Rules[PyramidPosition]):
             if pile == "waste":
                 waste = waste[:-1]
             else:
-                index = place_index(pile, "pyramid", PLACES)
+                index = pile_index(pile, "pyramid", PLACES)
                 assert index is not None
                 pyramid = without(pyramid, index)
         points = REMOVAL_POINTS + sum(
@@ -346,7 +344,7 @@ class Pyramid(Rules[PyramidPosition]):
         ``--`` for a removed card. ``redeals: N`` and ``score: N`` follow when not 0.
         """
         lines = [
-            pile_line("stock", position.stock, face_down=True),
+            pile_line("stock", position.stock, len(position.stock)),
             pile_line("waste", position.waste),
             pile_line(DISCARD, position.discard),
         ]
@@ -370,5 +368,5 @@ class Pyramid(Rules[PyramidPosition]):
             redeals=read_number(fields, "redeals", 0, MAX_REDEALS),
             score=read_number(fields, "score", 0),
         )
-        check_every_card_once(position.pyramid, position.stock, position.waste, position.discard)
+        check_every_card_once((*position.pyramid, *position.stock, *position.waste, *position.discard))
         return position

@@ -82,14 +82,15 @@ from ..game import (
 )
 from ..rng import shuffled
 from ..texts import Reason, Said, Status
+from .table import face_down_count, layout_lines, pile_index, pile_line, pile_names, replace_at
 
 COLUMNS = 10
 FOUNDATIONS = 8
 RUN_LENGTH = 13  # King down to Ace
 DEAL_SIZE = COLUMNS  # a stock deal puts one card on every column
 FIRST_DEAL_SIZES = (6, 6, 6, 6, 5, 5, 5, 5, 5, 5)
-TABLEAU = tuple(f"tableau-{n}" for n in range(1, COLUMNS + 1))
-FOUNDATION = tuple(f"foundation-{n}" for n in range(1, FOUNDATIONS + 1))
+TABLEAU = pile_names("tableau", COLUMNS)
+FOUNDATION = pile_names("foundation", FOUNDATIONS)
 DEAL_MOVE = Move("stock", "tableau", DEAL_SIZE)  # notation s>tx10
 
 OPTIONS = (OptionSpec("suits", ("1", "2", "4"), changes_deal=True),)
@@ -154,18 +155,6 @@ def completed_run(column: tuple[int, ...], hidden: int) -> bool:
         return False
     top = column[-RUN_LENGTH:]
     return rank(top[0]) == KING and is_suit_run(top)
-
-
-def pile_index(name: str, prefix: str, count: int) -> int | None:
-    """1-based pile names to 0-based indexes; None if the name is not of that kind."""
-    kind, _, number = name.partition("-")
-    if kind != prefix or not number.isdigit() or not 1 <= int(number) <= count:
-        return None
-    return int(number) - 1
-
-
-def replace_at(items: tuple[tuple[int, ...], ...], index: int, value: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    return items[:index] + (value,) + items[index + 1 :]
 
 
 class Spider(Rules[SpiderPosition]):
@@ -401,13 +390,9 @@ class Spider(Rules[SpiderPosition]):
         next one dealt (to tableau-1). Card texts drop the deck index.
         """
 
-        def line(name: str, cards: tuple[int, ...], face_down: int = 0) -> str:
-            texts = [f"[{card_text(c)}]" if i < face_down else card_text(c) for i, c in enumerate(cards)]
-            return f"{name}:" + "".join(" " + text for text in texts)
-
-        lines = [line("stock", position.stock, len(position.stock))]
-        lines += [line(name, cards) for name, cards in zip(FOUNDATION, position.foundations)]
-        lines += [line(name, column, hidden) for name, column, hidden in zip(TABLEAU, position.tableau, position.hidden)]
+        lines = [pile_line("stock", position.stock, len(position.stock))]
+        lines += [pile_line(name, cards) for name, cards in zip(FOUNDATION, position.foundations)]
+        lines += [pile_line(name, column, hidden) for name, column, hidden in zip(TABLEAU, position.tableau, position.hidden)]
         return "\n".join(lines)
 
     def parse_layout(self, text: str) -> SpiderPosition:
@@ -423,14 +408,7 @@ class Spider(Rules[SpiderPosition]):
         """
         piles: dict[str, list[str]] = {}
         score = START_SCORE
-        for raw in text.splitlines():
-            line = raw.strip()
-            if not line or line.startswith("#"):
-                continue
-            name, colon, rest = line.partition(":")
-            if not colon:
-                raise NotationError(Reason.LINE_FORM, text=line)
-            name = name.strip()
+        for name, rest in layout_lines(text):
             if name == "score":
                 try:
                     score = whole_number(name, rest)
@@ -450,9 +428,7 @@ class Spider(Rules[SpiderPosition]):
 
         def read(name: str) -> tuple[tuple[int, ...], int]:
             words = piles.get(name, [])
-            face_down = sum(1 for w in words if w.startswith("["))
-            if any(w.startswith("[") for w in words[face_down:]):
-                raise NotationError(Reason.DOWN_BELOW_UP, pile=name)
+            face_down = face_down_count(name, words)
             cards: list[int] = []
             for word in words:
                 try:

@@ -58,12 +58,9 @@ from ..texts import Reason, Said, Status
 from .covering import (
     Covering,
     Places,
-    check_every_card_once,
     free_places,
     is_free,
     layout_fields,
-    pile_line,
-    place_index,
     read_cards,
     read_number,
     read_rows,
@@ -71,6 +68,7 @@ from .covering import (
     row_starts,
     without,
 )
+from .table import check_every_card_once, pile_index, pile_line
 
 ROW_SIZES = (3, 6, 9, 10)
 ROWS = len(ROW_SIZES)
@@ -189,7 +187,7 @@ class TriPeaks(Rules[TriPeaksPosition]):
             if move.target == "stock":
                 raise IllegalMove(Reason.ONE_PASS)
             raise IllegalMove(Reason.WASTE_STAYS)
-        index = place_index(move.source, "peak", PLACES)
+        index = pile_index(move.source, "peak", PLACES)
         if index is None:
             raise IllegalMove(Reason.NO_SUCH_PILE, place=move.source)
         if move.target != "waste":
@@ -282,7 +280,7 @@ class TriPeaks(Rules[TriPeaksPosition]):
         cards in brackets, ``--`` for a played card. ``run: N`` and ``score: N``
         follow when not 0.
         """
-        lines = [pile_line("stock", position.stock, face_down=True), pile_line("waste", position.waste)]
+        lines = [pile_line("stock", position.stock, len(position.stock)), pile_line("waste", position.waste)]
         lines += row_lines(position.peaks, ROW_SIZES, self.face_up(position))
         lines += [f"{name}: {value}" for name, value in (("run", position.run), ("score", position.score)) if value]
         return "\n".join(lines)
@@ -302,7 +300,7 @@ class TriPeaks(Rules[TriPeaksPosition]):
             run=read_number(fields, "run", 0),
             score=read_number(fields, "score", 0),
         )
-        check_every_card_once(position.peaks, position.stock, position.waste)
+        check_every_card_once((*position.peaks, *position.stock, *position.waste))
         for index, (card, up, written_down) in enumerate(zip(peaks, self.face_up(position), bracketed)):
             if card is not None and up == written_down:
                 state = Said(Reason.FACE_UP_FREE) if up else Said(Reason.FACE_DOWN_COVERED)

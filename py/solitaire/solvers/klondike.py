@@ -135,7 +135,8 @@ from heapq import heappop, heappush
 from typing import Any
 
 from ..game import IllegalMove, Move, Rules
-from ..games.klondike import KlondikePosition, fits_on_foundation
+from ..games.klondike import KlondikePosition
+from ..games.table import fits_on_foundation
 from ..solver import Search, Solver, Verdict
 from ..texts import Reason
 
