@@ -80,7 +80,7 @@ from solitaire.analysis import Analyst
 from solitaire.cards import card_text
 from solitaire.daily import Daily, DailyFinder, WinnableFinder, daily, parse_date
 from solitaire.difficulty import rating
-from solitaire.game import MAX_DEAL, IllegalMove, Move, parse_move
+from solitaire.game import MAX_DEAL, IllegalMove, Move, move_notation, parse_move
 from solitaire.registry import GAMES, make_rules, option_specs
 from solitaire.session import Session
 from solitaire.solver import Verdict
@@ -134,6 +134,9 @@ class Bridge:
             kind = message.get("type")
             if kind == "save":
                 return json.dumps({"ok": True, "save": self.current().to_save()})
+            if kind == "clock":  # once a second while the clock runs and the score depends on it
+                session = self.current()
+                return json.dumps({"ok": True, "seconds": session.seconds(), "score": session.score()})
             if kind == "games":
                 return json.dumps({"ok": True, "games": game_list()})
             if kind == "verify":
@@ -182,12 +185,13 @@ class Bridge:
 
     def follow(self, action: Callable[[], None]) -> None:
         """Run a handler; when it played a turn, let the analysis carry a winning line over."""
-        session = self.session
-        before = None if session is None else (len(session.turns), session.position)
+        if self.session is not None:
+            self.session.last = None  # the view reports only what this message did
         action()
-        if session is not None and session is self.session and before is not None and self.analyst is not None:
-            if len(session.turns) == before[0] + 1:
-                self.analyst.played(before[1], session.turns[-1], session.position)
+        session = self.session
+        last = None if session is None else session.last
+        if session is not None and last is not None and last.action != "undo" and self.analyst is not None:
+            self.analyst.played(last.before, last.turn, session.position)
 
     # -- message handlers ----------------------------------------------------------
 
@@ -402,6 +406,28 @@ class Bridge:
             "analysis": self.analysis_view(),
             # The page keeps it and stores it at once: a page closed right after a move loses nothing.
             "save": session.to_save(),
+            "turn": self.turn_view(),
+            "scoreRunsWithClock": rules.score_runs_with_clock(),
+        }
+
+    def turn_view(self) -> JsonObject | None:
+        """What the message just answered did, so the page need not work it out: the action,
+        each move with its kind (``Rules.move_kind``), how many of them were automatic, and
+        the runs that left the table by themselves. None when it played no turn."""
+        session = self.current()
+        last = session.last
+        if last is None:
+            return None
+        moves = []
+        position = last.before
+        for move in last.turn:
+            moves.append({"move": move_notation(move), "kind": session.rules.move_kind(position, move)})
+            position = session.rules.apply(position, move)
+        return {
+            "action": last.action,
+            "moves": moves,
+            "automatic": len(last.turn) - 1 if last.action == "play" else 0,
+            "runsHome": session.rules.runs_completed(last.before, position),
         }
 
 

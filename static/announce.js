@@ -11,7 +11,6 @@ import { language, t } from "./i18n.js";
 import { pileName } from "./table.js";
 import { gameName, shortCard } from "./text.js";
 
-const FULL_RUN = 13; // Spider: a completed run leaves the table in one go
 
 /** Say `text` (nothing for an empty text). The same text twice is still read twice. */
 export function announce(text) {
@@ -91,14 +90,14 @@ export function describeChange(previous, next, message) {
       if (!target) break;
       const count = cards.length - message.index;
       const targetBefore = before.get(target) ?? [];
-      pair = (after.get(target)?.length ?? 0) < targetBefore.length; // Pyramid: both cards of a pair leave
+      pair = kindOf(next, 0) === "pair"; // Pyramid: both cards leave together
       if (pair) parts.push(t("say.pair", { card: nameOf(card), other: nameOf(targetBefore.at(-1)) }));
       else if (count > 1) parts.push(t("say.move", { card: t("say.run", { card: nameOf(card), count }), pile: pileName(target) }));
       else parts.push(t("say.move", { card: nameOf(card), pile: pileName(target) }));
       break;
     }
     case "stock":
-      parts.push(drawText(before, after));
+      parts.push(drawText(before, after, kindOf(next, 0)));
       break;
     case "undo":
       parts.push(t("say.undo"));
@@ -120,7 +119,7 @@ export function describeChange(previous, next, message) {
       return "";
   }
   if (["move", "foundation", "stock", "redo"].includes(message.type)) {
-    parts.push(...flips(before, after), ...foundationGains(before, after, target, pair));
+    parts.push(...flips(before, after), ...foundationGains(before, after, target, pair, next.turn?.runsHome ?? 0));
   }
   if (next.status === "won" && previous.status !== "won") parts.push(t("won.title"));
   else if (next.status === "stuck" && previous.status !== "stuck") parts.push(t("hint.none"));
@@ -132,11 +131,16 @@ function grown(before, after) {
   return [...after].filter(([name, cards]) => cards.length > (before.get(name)?.length ?? 0)).map(([name]) => name);
 }
 
-function drawText(before, after) {
+/** The kind of the turn's move `index` as the engine names it (view.turn; Rules.move_kind). */
+function kindOf(view, index) {
+  return view.turn?.moves[index]?.kind ?? null;
+}
+
+function drawText(before, after, kind) {
+  if (kind === "redeal") return t("say.redeal");
+  if (kind === "deal") return t("say.deal");
   const stockBefore = before.get("stock")?.length ?? 0;
   const stockAfter = after.get("stock")?.length ?? 0;
-  if (stockAfter > stockBefore) return t("say.redeal");
-  if (!after.has("waste")) return t("say.deal");
   const drawn = stockBefore - stockAfter;
   const waste = after.get("waste");
   if (drawn <= 0) return "";
@@ -161,13 +165,14 @@ function flips(before, after) {
   return said;
 }
 
-/** Cards that reached a foundation besides the move itself: the game's safe moves, Spider's runs. */
-function foundationGains(before, after, target, pair) {
+/** Cards that reached a foundation besides the move itself: the game's safe moves, or the
+ *  runs that left the table by themselves (`runs`, from the engine: Spider). */
+function foundationGains(before, after, target, pair, runs) {
   const said = [];
   for (const [name, cards] of after) {
     if (!name.startsWith("foundation") || name === target || pair) continue;
     const gained = cards.length - (before.get(name)?.length ?? 0);
-    if (gained >= FULL_RUN) said.push(t("say.fullRun", { pile: pileName(name) }));
+    if (runs > 0 && gained > 0) said.push(t("say.fullRun", { pile: pileName(name) }));
     else if (gained > 0) said.push(t("say.move", { card: joinAnd(cards.slice(-gained).map(nameOf)), pile: pileName(name) }));
   }
   return said;

@@ -28,6 +28,7 @@ const board = $("board");
 const state = {
   engine: null, // startEngine()'s {call, search, build, start}
   view: null,
+  viewAt: 0, // performance.now() when the view came: the clock counts on from its seconds
   pick: null,
   hint: null,
   geometry: null,
@@ -110,6 +111,7 @@ async function actNow(message, quiet) {
   }
   const previous = state.view;
   state.view = answer;
+  state.viewAt = performance.now();
   state.pick = null;
   state.hint = null;
   render(message.type);
@@ -1196,14 +1198,21 @@ async function main() {
   analyseSoon();
 }
 
-/** Once a second, while the clock runs: refresh time and (timed) score. */
+/** Once a second, while the clock runs: the time counts on in the page, from the view's
+ *  seconds; where the time lowers the score (Klondike, timed), the engine's small "clock"
+ *  answer brings both. */
 async function tick() {
-  if (!state.view?.clockRunning) return;
-  const answer = await send({ type: "view" });
-  if (answer.ok) {
-    state.view = answer;
-    renderBar(answer);
+  const view = state.view;
+  if (!view?.clockRunning) return;
+  if (view.scoreRunsWithClock) {
+    const answer = await send({ type: "clock" });
+    if (!answer.ok || state.view !== view) return;
+    state.view = { ...view, seconds: answer.seconds, score: answer.score };
+    state.viewAt = performance.now();
+    renderBar(state.view);
+    return;
   }
+  $("time").textContent = clockText(view.seconds + Math.floor((performance.now() - state.viewAt) / 1000));
 }
 
 main();

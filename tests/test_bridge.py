@@ -473,3 +473,51 @@ def test_winnable_deals_only_refuses_a_bad_first_deal(first: object) -> None:
 def test_winnable_deals_only_needs_a_whole_first_deal(first: object) -> None:
     answer = send(Bridge(), type="winnable", game="klondike", options={}, first=first, nodes=10)
     assert answer["ok"] is False and "first deal must be a whole number" in answer["error"]
+
+
+def test_the_view_says_what_the_turn_did() -> None:
+    """The page is told the turn's moves and their kinds; it never works them out."""
+    bridge = started(1, draw="1")
+    assert send(bridge, type="view")["turn"] is None
+    drawn = send(bridge, type="stock")
+    assert drawn["turn"] == {"action": "play", "moves": [{"move": "s>w", "kind": "draw"}], "automatic": 0, "runsHome": 0}
+    assert send(bridge, type="view")["turn"] is None  # only the message that played it reports a turn
+    moved = send(bridge, type="move", **{"from": "tableau-1", "index": 0, "to": "tableau-7"})
+    assert moved["turn"]["moves"] == [{"move": "t1>t7", "kind": "move"}]
+    undone = send(bridge, type="undo")
+    assert undone["turn"]["action"] == "undo" and undone["turn"]["moves"] == [{"move": "t1>t7", "kind": "move"}]
+    assert send(bridge, type="redo")["turn"]["action"] == "redo"
+    for _ in range(23):
+        send(bridge, type="stock")
+    assert send(bridge, type="stock")["turn"]["moves"] == [{"move": "w>sx24", "kind": "redeal"}]
+
+
+def test_the_turn_counts_the_automatic_moves() -> None:
+    bridge = Bridge()
+    send(bridge, type="autoplay", on=True)
+    send(bridge, type="setup", game="klondike", layout=open_layout())
+    turn = send(bridge, type="foundation", **{"from": "tableau-1", "index": 12})["turn"]
+    assert turn["action"] == "play" and turn["automatic"] == 51 == len(turn["moves"]) - 1
+    assert {move["kind"] for move in turn["moves"]} == {"home"}
+
+
+def test_a_pyramid_pair_is_named() -> None:
+    bridge = Bridge()
+    for deal in range(1, 30):
+        view = send(bridge, type="new", game="pyramid", deal=deal)
+        pairs = [(source, targets) for source, targets in view["legal"].items() if any(target.startswith("pyramid") for target in targets)]
+        if pairs:
+            break
+    source, targets = pairs[0]
+    pile, index = source.split(":")
+    target = next(target for target in targets if target.startswith("pyramid"))
+    turn = send(bridge, type="move", **{"from": pile, "index": int(index), "to": target})["turn"]
+    assert turn["moves"][0]["kind"] == "pair"
+
+
+def test_a_clock_message_answers_time_and_score_only() -> None:
+    bridge = started(1, scoring="standard", timed="on")
+    assert send(bridge, type="view")["scoreRunsWithClock"] is True
+    answer = send(bridge, type="clock")
+    assert answer == {"ok": True, "seconds": 0, "score": 0}
+    assert send(started(1), type="view")["scoreRunsWithClock"] is False

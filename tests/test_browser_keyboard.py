@@ -272,3 +272,43 @@ def test_the_ring_follows_keys_not_clicks(page: Any, site_url: str) -> None:
     assert focused(page)["pile"] == "tableau-2" and ring_on_focus(page)
     page.keyboard.press("Escape")  # the pick is put back; the redraw keeps the ring
     assert ring_on_focus(page)
+
+
+def saved(page: Any, site_url: str, game: str, options: dict[str, str], layout: str) -> None:
+    """Start the page on a position of any game, stored as the saved game."""
+    save = {"version": 1, "game": game, "options": options, "deal": 1, "daily": None, "layout": layout, "turns": [], "undone": [], "seconds": 0}
+    page.add_init_script(f"localStorage.setItem('solitaire.game', {json.dumps(json.dumps(save))})")
+    open_page(page, site_url)
+
+
+def test_what_a_turn_did_is_said_from_the_engine_s_account(page: Any, site_url: str) -> None:
+    """The announcer reads the view's turn (a redeal, a Spider deal, a Pyramid pair, a run
+    that leaves the table), not a guess from the piles' sizes."""
+    open_page(page, site_url + "?game=klondike&deal=1")
+    for _ in range(24):
+        card(page, "stock", len(pile_cards(page, "stock")) - 1).click()
+    page.locator('.slot[data-pile="stock"]').click()
+    said(page).to_have_text("The waste is the stock again.")
+    open_page(page, site_url + "?game=spider&deal=1&suits=1")
+    card(page, "stock", len(pile_cards(page, "stock")) - 1).click()
+    said(page).to_contain_text("Dealt a card onto every column.")
+    deal, source, target = next(
+        (deal, key.split(":"), place)
+        for deal in range(1, 100)
+        for key, places in view_of("pyramid", deal)["legal"].items()
+        for place in places
+        if place.startswith("pyramid")
+    )
+    open_page(page, site_url + f"?game=pyramid&deal={deal}")
+    card(page, source[0], int(source[1])).click()
+    page.locator(f'[data-card][data-pile="{target}"]').click()
+    said(page).to_contain_text("removed.")
+    run = " ".join(rank + "S" for rank in "KQJT98765432")
+    layout = "\n".join(
+        [f"tableau-1: {run}", "tableau-2: AS"]
+        + [f"tableau-{n}: " + " ".join(f"{rank}S" for rank in "A23456789TJQK") for n in range(3, 10)]  # no runs
+    )
+    saved(page, site_url, "spider", {"suits": "1"}, layout)
+    card(page, "tableau-2", 0).click()
+    card(page, "tableau-1", 11).click()
+    said(page).to_contain_text("A full run to Foundation 1.")

@@ -308,3 +308,14 @@ def test_hint_marks_a_move_by_button_and_key(page: Any, site_url: str) -> None:
     page.keyboard.press("h")
     settled(page)
     assert page.locator("[data-card].hinted").count() >= 1
+
+
+def test_the_clock_counts_on_in_the_page(page: Any, site_url: str) -> None:
+    """The time runs from the first move without a view asked for every second."""
+    open_page(page, site_url + "?game=klondike&deal=1")
+    expect(page.locator("#time")).to_have_text("0:00")
+    card(page, "tableau-1", 0).click()
+    card(page, "tableau-7", 6).click()
+    expect(page.locator("#time")).to_have_text(re.compile(r"^0:0[1-9]$"), timeout=5_000)
+    page.locator("#undo").click()  # a new view: the count goes on from the engine's seconds
+    expect(page.locator("#time")).not_to_have_text("0:00")

@@ -299,6 +299,8 @@ def test_a_move_that_completes_a_run_sends_it_out() -> None:
     assert after.hidden[:2] == (0, 0)  # the cards under the run and under the Ace turn face up
     assert after.score == 500 - 1 + 100
     assert str(S.status_line(after)) == "Deals left 0 · runs 1 of 8"
+    assert S.runs_completed(position, after) == 1  # what the page is told (the view's turn)
+    assert S.runs_completed(after, S.apply(after, Move("tableau-2", "tableau-3"))) == 0
 
 
 def test_a_run_moved_as_a_group_completes_too() -> None:

@@ -220,6 +220,25 @@ class Rules(ABC, Generic[P]):
                     reasons.add(refused.said)
         return reasons.pop() if len(reasons) == 1 else Said(Reason.NOWHERE_TO_GO)
 
+    def move_kind(self, position: P, move: Move) -> str:
+        """What ``move`` does from ``position``, for the page to say and show: "draw" (stock
+        to waste), "redeal" (waste to stock), "deal" (a card to every column), "home" (to a
+        foundation), "pair" (two cards leave together: Pyramid), or "move"."""
+        if move.source == "stock":
+            return "deal" if move.target == "tableau" else "draw"
+        if move.target == "stock":
+            return "redeal"
+        return "home" if move.target.startswith("foundation") else "move"
+
+    def runs_completed(self, before: P, after: P) -> int:
+        """Runs that left the table by themselves between the two positions (Spider)."""
+        return 0
+
+    # True where the score depends on the time played (Klondike's timed Standard scoring):
+    # the page asks for it as the clock runs.
+    def score_runs_with_clock(self) -> bool:
+        return False
+
     @abstractmethod
     def safe_moves(self, position: P) -> list[Move]:
         """Moves to the foundations that can never hurt (played automatically when the player wants)."""

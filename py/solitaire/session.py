@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Literal
 
 from .daily import parse_date
 from .game import IllegalMove, Move, OptionError, Rules, check_deal_number, move_notation, parse_move
@@ -31,6 +32,18 @@ Turn = tuple[Move, ...]
 
 class SaveError(Explained):
     """A save that cannot be restored; its ``said`` says why."""
+
+
+@dataclass(frozen=True, slots=True)
+class LastTurn:
+    """What the last action did, for the page to say and show: the turn that was played
+    ("play", the player's move and the automatic moves after it), finished automatically
+    ("complete"), taken back ("undo") or played again ("redo"), and the position the turn
+    was played from (for an undo, the position it goes back to)."""
+
+    action: Literal["play", "complete", "undo", "redo"]
+    turn: Turn
+    before: Any
 
 
 class Session:
@@ -66,6 +79,7 @@ class Session:
         self.running_since: float | None = None
         # A hint or the "Winnable?" check was used: a win still counts, but apart (never undone).
         self.assisted = False
+        self.last: LastTurn | None = None  # what the last action did (the bridge clears it per message)
 
     # -- state -----------------------------------------------------------------
 
@@ -120,6 +134,7 @@ class Session:
         while self.autoplay and (safe := [m for m in self.rules.safe_moves(position) if m.source != kept]):
             position = self.rules.apply(position, safe[0])
             turn.append(safe[0])
+        self.last = LastTurn("play", tuple(turn), self.position)
         self.push(tuple(turn), position)
         self.undone.clear()
 
@@ -131,6 +146,7 @@ class Session:
         position = self.position
         for move in moves:
             position = self.rules.apply(position, move)
+        self.last = LastTurn("complete", tuple(moves), self.position)
         self.push(tuple(moves), position)
         self.undone.clear()
 
@@ -153,6 +169,7 @@ class Session:
         for turn in self.turns[len(self.checkpoints) * CHECKPOINT_TURNS - CHECKPOINT_TURNS :]:
             position = self.replay(position, turn)
         self.current = position
+        self.last = LastTurn("undo", self.undone[-1], position)
 
     def redo(self) -> None:
         if not self.undone:
@@ -160,6 +177,7 @@ class Session:
         turn = self.undone[-1]
         position = self.replay(self.position, turn)
         self.undone.pop()
+        self.last = LastTurn("redo", turn, self.position)
         self.push(turn, position)
 
     def pause(self) -> None:

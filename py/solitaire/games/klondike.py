@@ -458,6 +458,9 @@ class Klondike(Rules[KlondikePosition]):
         ]
         return result
 
+    def score_runs_with_clock(self) -> bool:
+        return self.scoring == "standard" and self.timed
+
     def score(self, position: KlondikePosition, seconds: int, won: bool) -> int | None:
         if self.scoring == "none":
             return None

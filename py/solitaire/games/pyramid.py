@@ -198,6 +198,11 @@ class Pyramid(Rules[PyramidPosition]):
             return Move("waste", "stock", len(position.waste))
         return Move("stock", "waste")
 
+    def move_kind(self, position: PyramidPosition, move: Move) -> str:
+        """A card onto another card is a pair: both leave for the discard pile."""
+        kind = super().move_kind(position, move)
+        return "pair" if kind == "move" else kind
+
     def apply(self, position: PyramidPosition, move: Move) -> PyramidPosition:
         if move.source == move.target:
             raise IllegalMove(Reason.PAIR_OR_MOVE)

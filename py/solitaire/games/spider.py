@@ -378,6 +378,10 @@ class Spider(Rules[SpiderPosition]):
     def score(self, position: SpiderPosition, seconds: int, won: bool) -> int | None:
         return position.score
 
+    def runs_completed(self, before: SpiderPosition, after: SpiderPosition) -> int:
+        """A completed King-to-Ace run goes to a foundation by itself (no move goes there)."""
+        return sum(1 for run in after.foundations if run) - sum(1 for run in before.foundations if run)
+
     def status_line(self, position: SpiderPosition) -> Said:
         deals = len(position.stock) // DEAL_SIZE
         runs = sum(1 for foundation in position.foundations if foundation)
