@@ -276,7 +276,17 @@ def test_the_ring_follows_keys_not_clicks(page: Any, site_url: str) -> None:
 
 def saved(page: Any, site_url: str, game: str, options: dict[str, str], layout: str) -> None:
     """Start the page on a position of any game, stored as the saved game."""
-    save = {"version": 1, "game": game, "options": options, "deal": 1, "daily": None, "layout": layout, "turns": [], "undone": [], "seconds": 0}
+    save = {
+        "version": 1,
+        "game": game,
+        "options": options,
+        "deal": 1,
+        "daily": None,
+        "layout": layout,
+        "turns": [],
+        "undone": [],
+        "seconds": 0,
+    }
     page.add_init_script(f"localStorage.setItem('solitaire.game', {json.dumps(json.dumps(save))})")
     open_page(page, site_url)
 
