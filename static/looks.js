@@ -23,7 +23,7 @@ export const SWITCHES = ["fourColour", "largePrint", "leftHanded", "tapToMove", 
 /** The colour of the browser's own chrome (theme-color) for each felt. */
 const FELT_COLOURS = { green: "#0e6b43", blue: "#1b4f86", wine: "#6e1a2d", grey: "#4a5356" };
 
-const systemReducesMotion = window.matchMedia?.("(prefers-reduced-motion: reduce)");
+const systemReducesMotion = globalThis.matchMedia?.("(prefers-reduced-motion: reduce)");
 
 let current = read();
 
@@ -120,4 +120,5 @@ export function arrangedSlots(view) {
   return slots;
 }
 
-applyLooks();
+// In the page, at once; not in Node, where tests/js/ import the pure functions of the modules that import this one.
+if (globalThis.document) applyLooks();

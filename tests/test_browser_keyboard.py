@@ -7,7 +7,6 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import expect
-from solitaire.registry import GAMES
 from solitaire_bridge import Bridge
 from test_browser_klondike import NEAR_WON, READY, card, open_page, pile_cards, set_up, settled, text_of
 
@@ -62,36 +61,6 @@ def ring_on_focus(page: Any) -> bool:
 
 def said(page: Any) -> Any:
     return expect(page.locator("#announcer"))
-
-
-def test_navigation_reaches_every_pile_of_every_game(page: Any, site_url: str) -> None:
-    """The pure navigation functions on the engine's own views: ArrowRight visits every pile once
-    and comes back; ArrowDown and ArrowUp go through the rows and come back."""
-    open_page(page, site_url + "?game=klondike&deal=1")
-    for game in GAMES:
-        view = view_of(game, 5)
-        result = page.evaluate(
-            """async (view) => {
-              const k = await import('./static/keyboard.js');
-              const seen = [];
-              let focus = k.normalize(view, null);
-              for (let i = 0; i < view.slots.length; i++) { seen.push(focus.pile); focus = k.nextFocus(view, focus, 'ArrowRight'); }
-              const back = focus.pile === seen[0];
-              let down = k.normalize(view, null);
-              const rows = [down.pile];
-              for (let i = 0; i < 60; i++) { down = k.nextFocus(view, down, 'ArrowDown'); if (rows.at(-1) !== down.pile) rows.push(down.pile); }
-              let up = down;
-              for (let i = 0; i < 60; i++) up = k.nextFocus(view, up, 'ArrowUp');
-              const firstRow = k.rows(view)[0].map((slot) => slot.name);
-              return {seen, back, rows, top: firstRow.includes(up.pile), leftOfStart: k.nextFocus(view, k.normalize(view, null), 'ArrowLeft').pile};
-            }""",
-            view,
-        )
-        assert sorted(result["seen"]) == sorted(slot["name"] for slot in view["slots"]), game
-        assert result["back"], game
-        assert result["leftOfStart"] == result["seen"][-1], game  # wraps both ways
-        assert len(result["rows"]) >= 2, game  # down leaves the first row
-        assert result["top"], game  # and up comes back to the first row
 
 
 def test_a_won_klondike_with_keys_only(page: Any, site_url: str) -> None:

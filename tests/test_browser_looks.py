@@ -116,36 +116,6 @@ def test_a_move_glides_and_the_dom_is_final_at_once(lively: Any, site_url: str) 
     assert lively.evaluate(ANIMATIONS) == 0
 
 
-def test_which_old_card_each_new_card_was(page: Any, site_url: str) -> None:
-    """animate.js's matching: a face-up card by its text (two decks: the same place, then the
-    same pile, then any), a face-down card by its place, a card turned face up from a face-down
-    card that went away (the stock's top first)."""
-    open_page(page, site_url + "?game=klondike&deal=1")
-    pairs = page.evaluate(
-        """async () => {
-          const {match} = await import('./static/animate.js');
-          const at = (card, pile, index) => ({card, pile, index, x: index, y: 0});
-          const old = [at('7D', 'tableau-1', 3), at('7D', 'tableau-3', 2), at('down', 'tableau-1', 2),
-                       at('down', 'stock', 0), at('down', 'stock', 1), at('QS', 'waste', 0)];
-          const now = [at('7D', 'tableau-3', 2), at('7D', 'tableau-5', 4), at('9C', 'tableau-1', 2),
-                       at('2H', 'waste', 1), at('down', 'stock', 0), at('QS', 'waste', 0)];
-          const starts = match(old, now);
-          return now.map((card) => {
-            const start = starts.get(card);
-            return start ? `${start.from.card}@${start.from.pile}:${start.from.index}${start.flip ? ' turned' : ''}` : null;
-          });
-        }"""
-    )
-    assert pairs == [
-        "7D@tableau-3:2",  # the 7D that stayed
-        "7D@tableau-1:3",  # the other one moved
-        "down@tableau-1:2 turned",  # turned face up where it lay
-        "down@stock:1 turned",  # drawn from the stock's top
-        "down@stock:0",
-        "QS@waste:0",
-    ]
-
-
 def test_a_new_game_is_dealt_from_the_stock(lively: Any, site_url: str) -> None:
     open_page(lively, site_url + "?game=klondike&deal=1")
     landed(lively)
