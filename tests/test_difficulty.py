@@ -3,18 +3,16 @@
 from __future__ import annotations
 
 import pytest
-from solitaire.difficulty import LONG_LINE, RATINGS, TYPICAL_NODES, VARIANT_OPTION, rating, variant
+from solitaire.difficulty import RATINGS, rating, variant
 from solitaire.game import Move
 from solitaire.registry import GAMES, option_specs
-from solitaire.solver import SOLVERS, Verdict
+from solitaire.solver import Verdict
 
 
 def variants() -> list[tuple[str, dict[str, str]]]:
     found = []
-    for game in GAMES:
-        if game not in SOLVERS:
-            continue
-        name = VARIANT_OPTION.get(game)
+    for game, info in GAMES.items():
+        name = info.variant_option
         values = [spec.choices for spec in option_specs(game) if spec.name == name]
         found += [(game, {name: value}) for value in values[0]] if name else [(game, {})]
     return found
@@ -22,8 +20,9 @@ def variants() -> list[tuple[str, dict[str, str]]]:
 
 @pytest.mark.parametrize(("game", "options"), variants(), ids=lambda value: str(value))
 def test_every_solved_variant_has_its_figures(game: str, options: dict[str, str]) -> None:
-    assert variant(game, options) in TYPICAL_NODES
-    assert variant(game, options) in LONG_LINE
+    info = GAMES[game]
+    value = options.get(info.variant_option, "") if info.variant_option else ""
+    assert value in info.typical_nodes and value in info.long_line, variant(game, options)
 
 
 def line(length: int) -> tuple[Move, ...]:

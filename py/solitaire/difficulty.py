@@ -1,48 +1,19 @@
 """How hard a deal is, from the effort of proving it winnable and the length of the win.
 
 The rating compares the solver's effort with what a typical deal of the same
-game costs it (``TYPICAL_NODES``), and adds a step for a long winning line:
-it is a property of the deal and the solver, the same on every machine.
+game costs it (``GameInfo.typical_nodes``, registry.py), and adds a step for a long
+winning line (``GameInfo.long_line``): it is a property of the deal and the solver,
+the same on every machine.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
+from .registry import game_info
 from .solver import Verdict
 
 RATINGS = ("easy", "medium", "hard", "expert")
-
-# The option that changes how hard a game is, where there is one: its variants get their own figures.
-VARIANT_OPTION = {"klondike": "draw", "double-klondike": "draw", "spider": "suits"}
-
-# Nodes a typical (median) winnable deal costs the solver, and the length of a winning
-# line (in moves, stock clicks included) that only a quarter of the deals exceed;
-# from the solver benchmarks (tools/bench_solver_*.py, figures in README).
-TYPICAL_NODES = {
-    "klondike draw=1": 30,
-    "klondike draw=3": 350,
-    "double-klondike draw=1": 115,
-    "double-klondike draw=3": 120,
-    "spider suits=1": 200,
-    "spider suits=2": 800,
-    "spider suits=4": 20_000,
-    "freecell": 200,
-    "pyramid": 100,
-    "tripeaks": 30,
-}
-LONG_LINE = {
-    "klondike draw=1": 255,
-    "klondike draw=3": 195,
-    "double-klondike draw=1": 390,
-    "double-klondike draw=3": 340,
-    "spider suits=1": 135,
-    "spider suits=2": 245,
-    "spider suits=4": 470,
-    "freecell": 110,
-    "pyramid": 76,
-    "tripeaks": 50,
-}
 
 
 def variant(game_id: str, options: Mapping[str, str]) -> str:
@@ -51,7 +22,7 @@ def variant(game_id: str, options: Mapping[str, str]) -> str:
     >>> variant("spider", {"suits": "4"}), variant("freecell", {})
     ('spider suits=4', 'freecell')
     """
-    name = VARIANT_OPTION.get(game_id)
+    name = game_info(game_id).variant_option
     return f"{game_id} {name}={options.get(name, '')}" if name else game_id
 
 
@@ -64,9 +35,10 @@ def rating(game_id: str, options: Mapping[str, str], verdict: Verdict) -> str | 
     """
     if verdict.status != "winnable":
         return None
-    name = variant(game_id, options)
-    effort = verdict.nodes / TYPICAL_NODES.get(name, 1_000)
+    info = game_info(game_id)
+    value = options.get(info.variant_option, "") if info.variant_option else ""
+    effort = verdict.nodes / info.typical_nodes.get(value, 1_000)
     step = 0 if effort < 1 else 1 if effort < 4 else 2 if effort < 16 else 3
-    if len(verdict.moves) > LONG_LINE.get(name, 150):
+    if len(verdict.moves) > info.long_line.get(value, 150):
         step += 1
     return RATINGS[min(step, len(RATINGS) - 1)]

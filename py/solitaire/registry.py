@@ -1,4 +1,7 @@
-"""The games of the collection, as an explicit list (no import side effects).
+"""The games of the collection, as an explicit list (no import side effects): one
+``GameInfo`` per game says where its rules and its solver live and how hard its deals
+typically are. Adding a game is its rules module, its solver module, an entry here, and
+its texts (the page's names and rule pages: static/i18n.js, static/rules.js).
 
 Each game's module is imported only when the game is first used: the page
 starts faster when it compiles only the game it opens.
@@ -8,26 +11,61 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from .game import OptionError, OptionSpec, Rules
 from .texts import Reason
 
-# Game id -> (module, class), in the order the page lists them.
-GAMES: dict[str, tuple[str, str]] = {
-    "klondike": ("solitaire.games.klondike", "Klondike"),
-    "double-klondike": ("solitaire.games.double_klondike", "DoubleKlondike"),
-    "spider": ("solitaire.games.spider", "Spider"),
-    "freecell": ("solitaire.games.freecell", "FreeCell"),
-    "pyramid": ("solitaire.games.pyramid", "Pyramid"),
-    "tripeaks": ("solitaire.games.tripeaks", "TriPeaks"),
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """What the collection knows of a game besides its rules.
+
+    ``rules`` and ``solver`` are (module, class). ``variant_option`` names the option that
+    changes how hard the game is, if one does; ``typical_nodes`` and ``long_line`` hold, per
+    value of it ("" when there is none), the nodes a typical (median) winnable deal costs the
+    solver and the length of a winning line (in moves, stock clicks included) that only a
+    quarter of the deals exceed: the figures of the difficulty rating (difficulty.py), from
+    the solver benchmarks (tools/bench_solver_*.py, figures in README).
+    """
+
+    rules: tuple[str, str]
+    solver: tuple[str, str]
+    typical_nodes: Mapping[str, int]
+    long_line: Mapping[str, int]
+    variant_option: str | None = None
+
+
+KLONDIKE_SOLVER = ("solitaire.solvers.klondike", "KlondikeSolver")
+
+# In the order the page lists them.
+GAMES: dict[str, GameInfo] = {
+    "klondike": GameInfo(("solitaire.games.klondike", "Klondike"), KLONDIKE_SOLVER, {"1": 30, "3": 350}, {"1": 255, "3": 195}, "draw"),
+    "double-klondike": GameInfo(
+        ("solitaire.games.double_klondike", "DoubleKlondike"), KLONDIKE_SOLVER, {"1": 115, "3": 120}, {"1": 390, "3": 340}, "draw"
+    ),
+    "spider": GameInfo(
+        ("solitaire.games.spider", "Spider"),
+        ("solitaire.solvers.spider", "SpiderSolver"),
+        {"1": 200, "2": 800, "4": 20_000},
+        {"1": 135, "2": 245, "4": 470},
+        "suits",
+    ),
+    "freecell": GameInfo(("solitaire.games.freecell", "FreeCell"), ("solitaire.solvers.freecell", "FreeCellSolver"), {"": 200}, {"": 110}),
+    "pyramid": GameInfo(("solitaire.games.pyramid", "Pyramid"), ("solitaire.solvers.pyramid", "PyramidSolver"), {"": 100}, {"": 76}),
+    "tripeaks": GameInfo(("solitaire.games.tripeaks", "TriPeaks"), ("solitaire.solvers.tripeaks", "TriPeaksSolver"), {"": 30}, {"": 50}),
 }
 
 
-def game_class(game_id: str) -> type[Any]:
+def game_info(game_id: str) -> GameInfo:
     if game_id not in GAMES:
         raise OptionError(Reason.UNKNOWN_GAME, text=game_id, list=list(GAMES))
-    module, name = GAMES[game_id]
+    return GAMES[game_id]
+
+
+def game_class(game_id: str) -> type[Any]:
+    module, name = game_info(game_id).rules
     found: type[Any] = getattr(importlib.import_module(module), name)
     return found
 

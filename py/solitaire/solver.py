@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from .game import Move, Rules
+from .registry import GAMES
 
 Status = Literal["winnable", "unwinnable", "unknown"]
 
@@ -73,22 +74,12 @@ class Solver(ABC):
         return self.start(position, budget).finish()
 
 
-# Game id -> (module, class); imported on first use, as the games are.
-SOLVERS: dict[str, tuple[str, str]] = {
-    "klondike": ("solitaire.solvers.klondike", "KlondikeSolver"),
-    "double-klondike": ("solitaire.solvers.klondike", "KlondikeSolver"),
-    "spider": ("solitaire.solvers.spider", "SpiderSolver"),
-    "freecell": ("solitaire.solvers.freecell", "FreeCellSolver"),
-    "pyramid": ("solitaire.solvers.pyramid", "PyramidSolver"),
-    "tripeaks": ("solitaire.solvers.tripeaks", "TriPeaksSolver"),
-}
-
-
 def solver_for(rules: Rules[Any]) -> Solver:
-    """The solver of the rules' game; LookupError if the game has none (yet)."""
-    if rules.game_id not in SOLVERS:
+    """The solver of the rules' game (registry.GameInfo), imported on first use as the games
+    are; LookupError if the game has none."""
+    if rules.game_id not in GAMES:
         raise LookupError(f"{rules.game_id} has no solver")
-    module, name = SOLVERS[rules.game_id]
+    module, name = GAMES[rules.game_id].solver
     try:
         found = importlib.import_module(module)
     except ModuleNotFoundError:
