@@ -135,7 +135,7 @@ from heapq import heappop, heappush
 from typing import Any
 
 from ..game import IllegalMove, Move, Rules
-from ..games.klondike import KlondikePosition
+from ..games.klondike import Klondike, KlondikePosition
 from ..games.table import fits_on_foundation
 from ..solver import Search, Solver, Verdict
 from ..texts import Reason
@@ -184,9 +184,7 @@ TURN = 256
 class Context:
     """What the search needs to know of the rules, as plain numbers."""
 
-    def __init__(
-        self, rules: Rules[Any], start: KlondikePosition, relaxed: bool = False, strict: bool = False, plain: bool = False
-    ) -> None:
+    def __init__(self, rules: Klondike, start: KlondikePosition, relaxed: bool = False, strict: bool = False, plain: bool = False) -> None:
         self.rules = rules
         # strict: split runs only to put the card uncovered home (may miss wins: a portfolio member that only wins)
         self.strict = strict
@@ -195,11 +193,11 @@ class Context:
         self.compounds = not plain
         self.strong_safe = not plain
         self.start = start
-        self.columns: int = getattr(rules, "columns", 7)
-        self.decks: int = getattr(rules, "decks", 1)
+        self.columns = rules.columns
+        self.decks = rules.decks
         self.relaxed = relaxed
-        self.draw: int = 1 if relaxed else int(getattr(rules, "draw", 1))
-        self.max_redeals: int | None = None if relaxed else getattr(rules, "max_redeals", None)
+        self.draw = 1 if relaxed else rules.draw
+        self.max_redeals = None if relaxed else rules.max_redeals
         self.permutations: dict[tuple[int, int], tuple[int, ...]] = {}
         self.reshuffles = not relaxed and self.permutation(12, 0) != tuple(range(12))
         if self.reshuffles:
@@ -1335,7 +1333,7 @@ class KlondikeSearch(Search):
     """The search of one position: a portfolio of searches sharing the budget."""
 
     def __init__(self, solver: KlondikeSolver, position: KlondikePosition, budget: int) -> None:
-        self.rules = solver.rules
+        self.rules = solver.klondike
         self.position = position
         self.budget = budget
         self.verdict: Verdict | None = None
@@ -1388,17 +1386,16 @@ class KlondikeSearch(Search):
         return self.verdict
 
 
-def engine_line(rules: Rules[Any], start: KlondikePosition, steps: list[Step]) -> list[Move]:
+def engine_line(rules: Klondike, start: KlondikePosition, steps: list[Step]) -> list[Move]:
     """The internal line as the engine's moves, each checked by ``rules.apply``."""
     tableau = [f"tableau-{n}" for n in range(1, len(start.tableau) + 1)]
     foundations = [f"foundation-{n}" for n in range(1, len(start.foundations) + 1)]
     position = start
     line: list[Move] = []
-    stock_moves = getattr(rules, "stock_moves", None)
 
     def click() -> None:
         """Draw, or turn the waste over: what a click on the stock does."""
-        do(stock_moves(position)[0] if stock_moves is not None else rules.stock_move(position))
+        do(rules.stock_moves(position)[0])
 
     def do(move: Move) -> None:
         nonlocal position
@@ -1454,6 +1451,12 @@ class KlondikeSolver(Solver):
     default_budget = DEFAULT_BUDGET
     daily_budget = DAILY_BUDGET
     analysis_budget = DEFAULT_BUDGET  # about 60 MB of positions (CPython)
+
+    def __init__(self, rules: Rules[Any]) -> None:
+        super().__init__(rules)
+        if not isinstance(rules, Klondike):  # Double Klondike is one
+            raise TypeError(f"the Klondike solver plays Klondike, not {rules.game_id}")
+        self.klondike = rules
 
     def start(self, position: Any, budget: int) -> Search:
         return KlondikeSearch(self, position, budget)
