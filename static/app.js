@@ -653,15 +653,23 @@ const isRandom = (request) => request.deal === undefined && !request.daily && !r
 async function findWinnable(request, start) {
   const first = 1 + Math.floor(Math.random() * (2 ** 31 - 1));
   const message = { type: "winnable", game: request.game, options: request.options ?? {}, first };
+  const answer = await searchBeforeStart(message, start, t("winnable.search"));
+  if (answer === null) return null;
+  return answer.ok && answer.found ? answer.deal : first; // a refused request: "new" explains it
+}
+
+/** A search in the worker, in slices, for the game about to start (a daily, a winnable deal),
+ *  its progress shown as `text` and the candidate tried; the last answer, or null when a later
+ *  start took over (the search is dropped). */
+async function searchBeforeStart(message, start, text) {
   const search = state.engine.search(message, {
     priority: PRIORITY.daily,
-    onProgress: (answer) => start === state.starts && showSearch(t("winnable.search"), answer.tried + 1, start),
+    onProgress: (answer) => start === state.starts && showSearch(text, answer.tried + 1, start),
   });
   state.dailySearch = search;
   try {
     const answer = await search.done;
-    if (answer === null || start !== state.starts) return null;
-    return answer.ok && answer.found ? answer.deal : first; // a refused request: "new" explains it
+    return answer === null || start !== state.starts ? null : answer;
   } finally {
     if (state.dailySearch === search) state.dailySearch = null;
     endSearch(start);
@@ -683,20 +691,10 @@ async function findDaily(request, start) {
   const message = { type: "daily", game: request.game, options: request.options ?? {}, date: request.daily };
   const known = storage.loadDailyCandidate(key);
   if (known !== null) message.candidate = known;
-  const search = state.engine.search(message, {
-    priority: PRIORITY.daily,
-    onProgress: (answer) => start === state.starts && showSearch(searchText(request.daily), answer.tried + 1, start),
-  });
-  state.dailySearch = search;
-  try {
-    const answer = await search.done;
-    if (answer === null || start !== state.starts) return false;
-    if (answer.ok && answer.found) storage.saveDailyCandidate(key, answer.candidate);
-    return true; // if the request was bad, the "new" message explains what is wrong with it
-  } finally {
-    if (state.dailySearch === search) state.dailySearch = null;
-    endSearch(start);
-  }
+  const answer = await searchBeforeStart(message, start, searchText(request.daily));
+  if (answer === null) return false;
+  if (answer.ok && answer.found) storage.saveDailyCandidate(key, answer.candidate);
+  return true; // if the request was bad, the "new" message explains what is wrong with it
 }
 
 /** While the page is idle, find tomorrow's daily of the game on the table and remember it,
