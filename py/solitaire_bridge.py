@@ -408,6 +408,7 @@ class Bridge:
             "save": session.to_save(),
             "turn": self.turn_view(),
             "scoreRunsWithClock": rules.score_runs_with_clock(),
+            "scoreCarriesOver": rules.score_carries_over(),
         }
 
     def turn_view(self) -> JsonObject | None:

@@ -204,7 +204,7 @@ function count(stats, view, won) {
     record.streak = 0;
   }
   stats.records[key] = record;
-  if (view.game === "klondike" && view.options.scoring === "vegas-cumulative" && view.score !== null) stats.vegasBank += view.score;
+  if (view.scoreCarriesOver && view.score !== null) stats.vegasBank += view.score; // cumulative Vegas (the engine says)
   if (view.daily) stats.daily[`${view.daily}|${key}`] = won ? (view.assisted ? "assisted" : "won") : "played";
 }
 

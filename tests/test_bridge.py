@@ -521,3 +521,11 @@ def test_a_clock_message_answers_time_and_score_only() -> None:
     answer = send(bridge, type="clock")
     assert answer == {"ok": True, "seconds": 0, "score": 0}
     assert send(started(1), type="view")["scoreRunsWithClock"] is False
+
+
+def test_the_view_says_whether_the_score_carries_over() -> None:
+    """Cumulative Vegas: the page adds the game's score to the balance it keeps."""
+    assert send(started(1, scoring="vegas-cumulative"), type="view")["scoreCarriesOver"] is True
+    assert send(started(1, scoring="vegas"), type="view")["scoreCarriesOver"] is False
+    bridge = Bridge()
+    assert send(bridge, type="new", game="spider", deal=1)["scoreCarriesOver"] is False

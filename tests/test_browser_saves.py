@@ -99,6 +99,18 @@ def test_giving_up_counts_as_a_loss_and_asks_first(page: Any, site_url: str) -> 
     assert (played, won, unassisted, rate) == ("1", "0", "0", "0 %")
 
 
+def test_cumulative_vegas_carries_the_balance_over(page: Any, site_url: str) -> None:
+    """The engine says the score carries over; the statistics keep the balance for the next game."""
+    open_page(page, site_url + "?game=klondike&deal=1&scoring=vegas-cumulative")
+    card(page, "stock", 23).click()
+    page.locator("#new-game").click()
+    page.locator("#confirm-ok").click()
+    expect(page.locator("#moves")).to_have_text("0")
+    expect(page.locator("#score")).to_have_text("−$104 total")  # the last game's −$52 and this one's stake
+    page.locator("#open-stats").click()
+    expect(page.locator("#stats-body")).to_contain_text("Cumulative Vegas balance: $-52")
+
+
 def test_reset_needs_confirmation(page: Any, site_url: str) -> None:
     win_near_won(page, site_url)
     page.locator("#open-stats").click()

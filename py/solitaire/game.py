@@ -239,6 +239,11 @@ class Rules(ABC, Generic[P]):
     def score_runs_with_clock(self) -> bool:
         return False
 
+    # True where a game's score is carried over to the next game (cumulative Vegas):
+    # the page keeps the balance in the statistics.
+    def score_carries_over(self) -> bool:
+        return False
+
     @abstractmethod
     def safe_moves(self, position: P) -> list[Move]:
         """Moves to the foundations that can never hurt (played automatically when the player wants)."""

@@ -461,6 +461,9 @@ class Klondike(Rules[KlondikePosition]):
     def score_runs_with_clock(self) -> bool:
         return self.scoring == "standard" and self.timed
 
+    def score_carries_over(self) -> bool:
+        return self.scoring == "vegas-cumulative"
+
     def score(self, position: KlondikePosition, seconds: int, won: bool) -> int | None:
         if self.scoring == "none":
             return None
