@@ -419,16 +419,12 @@ class Bridge:
         last = session.last
         if last is None:
             return None
-        moves = []
-        position = last.before
-        for move in last.turn:
-            moves.append({"move": move_notation(move), "kind": session.rules.move_kind(position, move)})
-            position = session.rules.apply(position, move)
         return {
             "action": last.action,
-            "moves": moves,
+            "moves": [{"move": move_notation(move), "kind": session.rules.move_kind(move)} for move in last.turn],
             "automatic": len(last.turn) - 1 if last.action == "play" else 0,
-            "runsHome": session.rules.runs_completed(last.before, position),
+            # An undo goes back to ``before``: no run left the table.
+            "runsHome": 0 if last.action == "undo" else session.rules.runs_completed(last.before, session.position),
         }
 
 

@@ -4,7 +4,6 @@ face-down card, and no card leaves the window. Read off the real page's bounding
 
 from __future__ import annotations
 
-import json
 import subprocess
 import sys
 from typing import Any
@@ -14,7 +13,7 @@ from conftest import ROOT, PageWatch
 from solitaire.cards import card_text
 from solitaire.game import parse_move
 from solitaire.registry import make_rules
-from test_browser_klondike import open_page
+from test_browser_klondike import open_page, set_up
 from test_browser_looks import close, new_page
 
 pytestmark = pytest.mark.browser
@@ -76,21 +75,9 @@ def test_every_face_up_index_shows_in_a_long_column(
     browser: Any, site_url: str, watch: PageWatch, game: str, width: int, height: int
 ) -> None:
     options, layout = POSITIONS[game]()
-    save = {
-        "version": 1,
-        "game": game,
-        "options": options,
-        "deal": 3,
-        "daily": None,
-        "layout": layout,
-        "turns": [],
-        "undone": [],
-        "seconds": 0,
-    }
     context, page = new_page(browser, watch, reduced_motion="reduce", viewport={"width": width, "height": height})
     try:
-        page.add_init_script(f"localStorage.setItem('solitaire.game', {json.dumps(json.dumps(save))})")
-        open_page(page, site_url)
+        set_up(page, site_url, layout, options, game=game)
         seen = page.evaluate(BOXES)
         longest = max((cards for name, cards in seen["piles"].items() if name.startswith("tableau")), key=len)
         assert len(longest) == (34 if game == "spider" else 19)

@@ -243,23 +243,6 @@ def test_the_ring_follows_keys_not_clicks(page: Any, site_url: str) -> None:
     assert ring_on_focus(page)
 
 
-def saved(page: Any, site_url: str, game: str, options: dict[str, str], layout: str) -> None:
-    """Start the page on a position of any game, stored as the saved game."""
-    save = {
-        "version": 1,
-        "game": game,
-        "options": options,
-        "deal": 1,
-        "daily": None,
-        "layout": layout,
-        "turns": [],
-        "undone": [],
-        "seconds": 0,
-    }
-    page.add_init_script(f"localStorage.setItem('solitaire.game', {json.dumps(json.dumps(save))})")
-    open_page(page, site_url)
-
-
 def test_what_a_turn_did_is_said_from_the_engine_s_account(page: Any, site_url: str) -> None:
     """The announcer reads the view's turn (a redeal, a Spider deal, a Pyramid pair, a run
     that leaves the table), not a guess from the piles' sizes."""
@@ -287,7 +270,7 @@ def test_what_a_turn_did_is_said_from_the_engine_s_account(page: Any, site_url: 
         [f"tableau-1: {run}", "tableau-2: AS"]
         + [f"tableau-{n}: " + " ".join(f"{rank}S" for rank in "A23456789TJQK") for n in range(3, 10)]  # no runs
     )
-    saved(page, site_url, "spider", {"suits": "1"}, layout)
+    set_up(page, site_url, layout, {"suits": "1"}, game="spider")
     card(page, "tableau-2", 0).click()
     card(page, "tableau-1", 11).click()
     said(page).to_contain_text("A full run to Foundation 1.")

@@ -48,12 +48,15 @@ def text_of(page: Any, element_id: str) -> str:
     return text
 
 
-def set_up(page: Any, site_url: str, layout: str, options: dict[str, str] | None = None) -> None:
-    """Start the page on a position by storing it as the saved game (the page resumes it)."""
+KLONDIKE_OPTIONS = {"draw": "1", "scoring": "standard", "timed": "off", "open": "off"}
+
+
+def set_up(page: Any, site_url: str, layout: str, options: dict[str, str] | None = None, game: str = "klondike") -> None:
+    """Start the page on a position of ``game`` by storing it as the saved game (the page resumes it)."""
     save = {
         "version": 1,
-        "game": "klondike",
-        "options": {"draw": "1", "scoring": "standard", "timed": "off", "open": "off", **(options or {})},
+        "game": game,
+        "options": {**(KLONDIKE_OPTIONS if game == "klondike" else {}), **(options or {})},
         "deal": 1,
         "daily": None,
         "layout": layout,

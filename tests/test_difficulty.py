@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from solitaire.difficulty import RATINGS, rating, variant
+from solitaire.difficulty import RATINGS, rating
 from solitaire.game import Move
 from solitaire.registry import GAMES, option_specs
 from solitaire.solver import Verdict
@@ -22,7 +22,7 @@ def variants() -> list[tuple[str, dict[str, str]]]:
 def test_every_solved_variant_has_its_figures(game: str, options: dict[str, str]) -> None:
     info = GAMES[game]
     value = options.get(info.variant_option, "") if info.variant_option else ""
-    assert value in info.typical_nodes and value in info.long_line, variant(game, options)
+    assert value in info.typical_nodes and value in info.long_line, (game, options)
 
 
 def line(length: int) -> tuple[Move, ...]:

@@ -16,16 +16,6 @@ from .solver import Verdict
 RATINGS = ("easy", "medium", "hard", "expert")
 
 
-def variant(game_id: str, options: Mapping[str, str]) -> str:
-    """The name the figures above go by: the game, and the option that matters, if any.
-
-    >>> variant("spider", {"suits": "4"}), variant("freecell", {})
-    ('spider suits=4', 'freecell')
-    """
-    name = game_info(game_id).variant_option
-    return f"{game_id} {name}={options.get(name, '')}" if name else game_id
-
-
 def rating(game_id: str, options: Mapping[str, str], verdict: Verdict) -> str | None:
     """'easy' .. 'expert' for a proven winnable deal; None when not proven winnable.
 

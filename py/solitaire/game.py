@@ -220,8 +220,8 @@ class Rules(ABC, Generic[P]):
                     reasons.add(refused.said)
         return reasons.pop() if len(reasons) == 1 else Said(Reason.NOWHERE_TO_GO)
 
-    def move_kind(self, position: P, move: Move) -> str:
-        """What ``move`` does from ``position``, for the page to say and show: "draw" (stock
+    def move_kind(self, move: Move) -> str:
+        """What ``move`` does, for the page to say and show: "draw" (stock
         to waste), "redeal" (waste to stock), "deal" (a card to every column), "home" (to a
         foundation), "pair" (two cards leave together: Pyramid), or "move"."""
         if move.source == "stock":

@@ -65,6 +65,7 @@ from .table import (
     layout_lines,
     pile_index,
     pile_line,
+    pile_names,
     replace_at,
     safe_to_play_home,
 )
@@ -120,8 +121,8 @@ class Klondike(Rules[KlondikePosition]):
 
     def __init__(self, options: Mapping[str, str] | None = None) -> None:
         self.options = validate_options(self.option_specs, options or {})
-        self.tableau_names = tuple(f"tableau-{n}" for n in range(1, self.columns + 1))
-        self.foundation_names = tuple(f"foundation-{n}" for n in range(1, 4 * self.decks + 1))
+        self.tableau_names = pile_names("tableau", self.columns)
+        self.foundation_names = pile_names("foundation", 4 * self.decks)
         self.card_count = 52 * self.decks
         self.draw = int(self.options["draw"])
         self.scoring = self.options["scoring"]

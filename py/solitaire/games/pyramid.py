@@ -198,9 +198,9 @@ class Pyramid(Rules[PyramidPosition]):
             return Move("waste", "stock", len(position.waste))
         return Move("stock", "waste")
 
-    def move_kind(self, position: PyramidPosition, move: Move) -> str:
+    def move_kind(self, move: Move) -> str:
         """A card onto another card is a pair: both leave for the discard pile."""
-        kind = super().move_kind(position, move)
+        kind = super().move_kind(move)
         return "pair" if kind == "move" else kind
 
     def apply(self, position: PyramidPosition, move: Move) -> PyramidPosition:
