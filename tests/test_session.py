@@ -191,13 +191,24 @@ def test_undo_through_many_checkpoints_gives_back_every_position() -> None:
 
 
 def test_a_long_session_holds_at_most_2_kb_per_move_of_history() -> None:
-    """5,000 moves through the bridge with the live analysis after each: what Python holds
-    then, per move of history, including the analysis's verdicts and winning lines."""
+    """5,000 moves through the bridge with the live analysis after each: what the bridge and
+    the engine's modules hold then, per move of history, including the analysis's verdicts and
+    winning lines."""
     from history_memory import long_session
 
     result = long_session("klondike", moves=5_000)
     assert result["history"] >= 4_000, result
     assert result["perMove"] <= 2_048, result
+
+
+def test_the_memory_measure_counts_what_a_session_keeps() -> None:
+    """The measure of the test above sees a history kept as whole positions (the design it replaced)."""
+    from history_memory import held_bytes
+
+    session = new(3)
+    lean = held_bytes(session)
+    kept = [session.rules.deal(deal) for deal in range(1, 101)]
+    assert held_bytes(session, kept) - lean > 100 * 1_000  # a Klondike position is over 1 KB
 
 
 def test_the_assisted_mark_is_saved_and_a_save_without_one_is_unassisted() -> None:
