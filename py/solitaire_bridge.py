@@ -409,6 +409,7 @@ class Bridge:
             "turn": self.turn_view(),
             "scoreRunsWithClock": rules.score_runs_with_clock(),
             "scoreCarriesOver": rules.score_carries_over(),
+            "scoreInDollars": rules.score_in_dollars(),
         }
 
     def turn_view(self) -> JsonObject | None:

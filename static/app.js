@@ -341,10 +341,9 @@ function widest(element, texts) {
 
 function scoreText(view) {
   if (view.score === null) return "–";
-  const scoring = view.options.scoring;
-  if (scoring === "vegas") return dollars(view.score);
-  if (scoring === "vegas-cumulative") return t("score.total", { amount: dollars(stats.vegasBank() + view.score) });
-  return String(view.score);
+  if (!view.scoreInDollars) return String(view.score);
+  if (view.scoreCarriesOver) return t("score.total", { amount: dollars(stats.vegasBank() + view.score) });
+  return dollars(view.score);
 }
 
 /** What a win did to the statistics: "Klondike: 5 won of 9, streak 3 (best 4). A new best: time 3:02." */

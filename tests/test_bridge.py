@@ -529,3 +529,13 @@ def test_the_view_says_whether_the_score_carries_over() -> None:
     assert send(started(1, scoring="vegas"), type="view")["scoreCarriesOver"] is False
     bridge = Bridge()
     assert send(bridge, type="new", game="spider", deal=1)["scoreCarriesOver"] is False
+
+
+def test_the_view_says_whether_the_score_is_in_dollars() -> None:
+    """Vegas scores are money: the page writes them in dollars without testing option names."""
+    assert send(started(1, scoring="vegas"), type="view")["scoreInDollars"] is True
+    assert send(started(1, scoring="vegas-cumulative"), type="view")["scoreInDollars"] is True
+    assert send(started(1, scoring="standard"), type="view")["scoreInDollars"] is False
+    bridge = Bridge()
+    assert send(bridge, type="new", game="double-klondike", deal=1)["scoreInDollars"] is False
+    assert send(bridge, type="new", game="pyramid", deal=1)["scoreInDollars"] is False

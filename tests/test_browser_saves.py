@@ -111,6 +111,14 @@ def test_cumulative_vegas_carries_the_balance_over(page: Any, site_url: str) -> 
     expect(page.locator("#stats-body")).to_contain_text("Cumulative Vegas balance: $-52")
 
 
+def test_the_score_is_in_dollars_only_in_vegas(page: Any, site_url: str) -> None:
+    """The view says when the score is money; the bar writes it with a dollar sign then."""
+    open_page(page, site_url + "?game=klondike&deal=1&scoring=vegas")
+    expect(page.locator("#score")).to_have_text("−$52")
+    open_page(page, site_url + "?game=klondike&deal=1&scoring=standard")
+    expect(page.locator("#score")).to_have_text("0")
+
+
 def test_reset_needs_confirmation(page: Any, site_url: str) -> None:
     win_near_won(page, site_url)
     page.locator("#open-stats").click()

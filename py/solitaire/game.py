@@ -244,6 +244,10 @@ class Rules(ABC, Generic[P]):
     def score_carries_over(self) -> bool:
         return False
 
+    # True where the score is money (Vegas): the page writes it in dollars.
+    def score_in_dollars(self) -> bool:
+        return False
+
     @abstractmethod
     def safe_moves(self, position: P) -> list[Move]:
         """Moves to the foundations that can never hurt (played automatically when the player wants)."""

@@ -465,6 +465,9 @@ class Klondike(Rules[KlondikePosition]):
     def score_carries_over(self) -> bool:
         return self.scoring == "vegas-cumulative"
 
+    def score_in_dollars(self) -> bool:
+        return self.vegas
+
     def score(self, position: KlondikePosition, seconds: int, won: bool) -> int | None:
         if self.scoring == "none":
             return None
