@@ -14,7 +14,7 @@ from solitaire.cards import card_text
 from solitaire.game import parse_move
 from solitaire.registry import make_rules
 from test_browser_klondike import open_page, set_up
-from test_browser_looks import close, new_page
+from test_browser_looks import close, new_page, resize
 
 pytestmark = pytest.mark.browser
 
@@ -69,29 +69,38 @@ BOXES = """() => {
 }"""
 
 
+def fits(seen: dict[str, Any], what: object) -> None:
+    """No card that shows leaves the window, and the page does not scroll."""
+    for cards in seen["piles"].values():
+        for card in (card for card in cards if card["height"] > 0):  # cards unseen under others have no picture
+            assert card["left"] >= -0.5 and card["right"] <= seen["width"] + 0.5, (what, card)
+            assert card["top"] >= -0.5 and card["bottom"] <= seen["height"] + 0.5, (what, card)
+
+
+NO_SCROLLING = "document.scrollingElement.scrollHeight <= innerHeight && document.scrollingElement.scrollWidth <= innerWidth"
+
+
 @pytest.mark.parametrize("game", POSITIONS)
-@pytest.mark.parametrize(("width", "height"), SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
-def test_every_face_up_index_shows_in_a_long_column(
-    browser: Any, site_url: str, watch: PageWatch, game: str, width: int, height: int
-) -> None:
+def test_every_face_up_index_shows_in_a_long_column(browser: Any, site_url: str, watch: PageWatch, game: str) -> None:
+    """At every size in SIZES, the one page resized through them."""
     options, layout = POSITIONS[game]()
-    context, page = new_page(browser, watch, reduced_motion="reduce", viewport={"width": width, "height": height})
+    context, page = new_page(browser, watch, reduced_motion="reduce")
     try:
         set_up(page, site_url, layout, options, game=game)
-        seen = page.evaluate(BOXES)
-        longest = max((cards for name, cards in seen["piles"].items() if name.startswith("tableau")), key=len)
-        assert len(longest) == (34 if game == "spider" else 19)
-        for name, cards in seen["piles"].items():
-            for card, above in zip(cards, cards[1:]) if name.startswith("tableau") else ():  # the fanned piles
-                shown = above["top"] - card["top"]
-                if card["card"] == "down":
-                    assert shown >= SLIVER_PX - 0.01, (card, above)
-                else:
-                    assert shown >= INDEX_END * card["height"] - 0.5, (card, above, shown)
-            for card in (card for card in cards if card["height"] > 0):  # cards unseen under others have no picture
-                assert card["left"] >= -0.5 and card["right"] <= seen["width"] + 0.5, card
-                assert card["top"] >= -0.5 and card["bottom"] <= seen["height"] + 0.5, card
-        assert page.evaluate("document.scrollingElement.scrollHeight <= innerHeight && document.scrollingElement.scrollWidth <= innerWidth")
+        for width, height in SIZES:
+            resize(page, width, height)
+            seen = page.evaluate(BOXES)
+            longest = max((cards for name, cards in seen["piles"].items() if name.startswith("tableau")), key=len)
+            assert len(longest) == (34 if game == "spider" else 19)
+            for name, cards in seen["piles"].items():
+                for card, above in zip(cards, cards[1:]) if name.startswith("tableau") else ():  # the fanned piles
+                    shown = above["top"] - card["top"]
+                    if card["card"] == "down":
+                        assert shown >= SLIVER_PX - 0.01, (width, height, card, above)
+                    else:
+                        assert shown >= INDEX_END * card["height"] - 0.5, (width, height, card, above, shown)
+            fits(seen, (width, height))
+            assert page.evaluate(NO_SCROLLING), (width, height)
     finally:
         close(context, page, watch)
 
@@ -99,17 +108,15 @@ def test_every_face_up_index_shows_in_a_long_column(
 GAMES = ["klondike&draw=3", "double-klondike", "spider&suits=2", "freecell", "pyramid", "tripeaks"]
 
 
-@pytest.mark.parametrize(("width", "height"), SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
-def test_every_game_fits_the_window(browser: Any, site_url: str, watch: PageWatch, width: int, height: int) -> None:
-    """Each game's deal, stock and waste included (TriPeaks' ran off the bottom of sideways phones)."""
-    context, page = new_page(browser, watch, reduced_motion="reduce", viewport={"width": width, "height": height})
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_fits_the_window(browser: Any, site_url: str, watch: PageWatch, game: str) -> None:
+    """Each game's deal, stock and waste included, at every size in SIZES (TriPeaks' ran off the
+    bottom of sideways phones)."""
+    context, page = new_page(browser, watch, reduced_motion="reduce")
     try:
-        for game in GAMES:
-            open_page(page, site_url + f"?game={game}&deal=5")
-            seen = page.evaluate(BOXES)
-            for cards in seen["piles"].values():
-                for card in (card for card in cards if card["height"] > 0):
-                    assert card["left"] >= -0.5 and card["right"] <= seen["width"] + 0.5, (game, card)
-                    assert card["top"] >= -0.5 and card["bottom"] <= seen["height"] + 0.5, (game, card)
+        open_page(page, site_url + f"?game={game}&deal=5")
+        for width, height in SIZES:
+            resize(page, width, height)
+            fits(page.evaluate(BOXES), (game, width, height))
     finally:
         close(context, page, watch)
