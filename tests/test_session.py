@@ -173,6 +173,30 @@ def test_won_game_stops_the_clock_and_refuses_moves() -> None:
         session.play(Move("foundation-1", "tableau-1"))
 
 
+def test_the_save_and_the_move_count_follow_every_play_undo_and_redo() -> None:
+    """The session writes each turn's notation once and counts moves as it goes (a save
+    after every move must not rewrite the whole history): both stay those of the turns."""
+    import random
+
+    from solitaire.game import move_notation
+
+    session = new(5)
+    session.autoplay = True
+    chooser = random.Random(5)
+    for _ in range(400):
+        action = chooser.random()
+        if action < 0.2 and session.turns:
+            session.undo()
+        elif action < 0.3 and session.undone:
+            session.redo()
+        elif moves := session.rules.legal_moves(session.position):
+            session.play(chooser.choice(moves))
+        saved = session.to_save()
+        assert saved["turns"] == [[move_notation(m) for m in turn] for turn in session.turns]
+        assert session.move_count == sum(len(turn) for turn in session.turns)
+    assert len(session.turns) > 100
+
+
 def test_undo_through_many_checkpoints_gives_back_every_position() -> None:
     """The history keeps positions only every CHECKPOINT_TURNS turns: undo replays from the last one."""
     session = new(11)

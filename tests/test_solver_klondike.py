@@ -20,8 +20,9 @@ from solitaire.game import Move
 from solitaire.games.double_klondike import DoubleKlondike
 from solitaire.games.klondike import Klondike, KlondikePosition
 from solitaire.solver import Verdict, solver_for
-from solitaire.solvers import klondike as solver_module
-from solitaire.solvers.klondike import COMPOUND, Context, KlondikeSolver, engine_line
+from solitaire.solvers.klondike import EXHAUSTED, WON, DepthFirst, KlondikeSolver, Model, Node, Step, engine_line, model_for, pruning_for
+from solitaire.solvers.klondike.encoding import FACE_DOWN, runs_on_lower_twins
+from solitaire.solvers.klondike.steps import Back, Cycle, Run, ToHome, parts, target, touches
 
 DRAW_ONE = Klondike({"draw": "1"})
 DRAW_THREE = Klondike({"draw": "3"})
@@ -44,8 +45,8 @@ def solve(rules: Klondike, position: KlondikePosition, budget: int = 50_000) -> 
 def real_search_alone(rules: Klondike, position: KlondikePosition, nodes: int) -> int:
     """The outcome of the exact depth-first search alone (in the portfolio a relaxed
     member may prove first): WON, EXHAUSTED or 0 (not finished within ``nodes``)."""
-    real = Context(rules, position)
-    return solver_module.DepthFirst(real, real.node(position)).run(nodes)
+    real = model_for(rules, position)
+    return DepthFirst(real, real.node(position)).run(nodes)
 
 
 def test_the_registry_finds_the_solver_for_both_games() -> None:
@@ -81,9 +82,9 @@ def test_lost_deals_are_proved_lost_and_a_search_without_pruning_agrees(rules: K
     Twos the only safe cards) would win with."""
     position = rules.deal(deal)
     assert solve(rules, position).status == "unwinnable"
-    assert real_search_alone(rules, position, 50_000) == solver_module.EXHAUSTED
-    plain = Context(rules, position, plain=True)
-    assert solver_module.DepthFirst(plain, plain.node(position)).run(20_000) == solver_module.EXHAUSTED
+    assert real_search_alone(rules, position, 50_000) == EXHAUSTED
+    plain = model_for(rules, position, "plain")
+    assert DepthFirst(plain, plain.node(position)).run(20_000) == EXHAUSTED
 
 
 def test_draw_one_proves_a_draw_three_deal_lost_long_before_draw_three_does() -> None:
@@ -100,17 +101,17 @@ def test_a_split_run_move_comes_only_with_its_use() -> None:
     """Draw three: a run move that leaves a face-up card on top (or empties a
     column) is offered only followed by a move onto, from or into that column."""
     seen = 0
-    for node, parts in draw_three_moves(300):
-        run = parts[0]
-        if run[0] != solver_module.RUN:
+    for node, played in draw_three_moves(300):
+        run = played[0]
+        if not isinstance(run, Run):
             continue
-        column = node[0][run[1]]
-        rest = column[: len(column) - run[3]]
-        if rest and rest[-1] >= solver_module.FACE_DOWN:
+        column = node[0][run.column]
+        rest = column[: len(column) - run.cards]
+        if rest and rest[-1] >= FACE_DOWN:
             continue  # it turns a card: played on its own
         seen += 1
-        assert len(parts) > 1
-        assert any(solver_module.touches(part, run[1]) for part in parts[1:])
+        assert len(played) > 1
+        assert any(touches(part, run.column) for part in played[1:])
     assert seen > 0
 
 
@@ -119,36 +120,32 @@ def test_a_take_back_comes_only_with_its_use_in_draw_three() -> None:
     so it never comes alone: followed by a move that puts a card on it or takes back
     the card below it in its suit, or as the use of the move before it."""
     seen = 0
-    for _, parts in draw_three_moves(2000):
-        for k, part in enumerate(parts):
-            if part[0] != solver_module.BACK:
+    for _, played in draw_three_moves(2000):
+        for k, part in enumerate(played):
+            if not isinstance(part, Back):
                 continue
             seen += 1
-            _, suit, height, column = part
             # never alone; its use follows, or it is itself the use of the part before
             # (and the search then leaves the card where it is, see ``ends_with_back``)
-            assert len(parts) > 1
-            assert k == len(parts) - 1 or any(
-                solver_module.target(later) == column or later[:3] == (solver_module.BACK, suit, height - 1) for later in parts[k + 1 :]
+            assert len(played) > 1
+            assert k == len(played) - 1 or any(
+                target(later) == part.target or isinstance(later, Back) and (later.suit, later.rank) == (part.suit, part.rank - 1)
+                for later in played[k + 1 :]
             )
     assert seen > 0
 
 
-def draw_three_moves(count: int) -> list[tuple[solver_module.Node, tuple[solver_module.Step, ...]]]:
+def draw_three_moves(count: int) -> list[tuple[Node, tuple[Step, ...]]]:
     """The moves (as their parts) of the first ``count`` positions of a search of a
     draw-three position from random play."""
     position = random_position(DRAW_THREE, DRAW_THREE.deal(11), [3, 1, 4, 1, 5] * 12)
-    real = Context(DRAW_THREE, position)
-    return [
-        (node, step[1] if step[0] == COMPOUND else (step,))
-        for node in positions_of_a_search(real, real.node(position), count)
-        for step in real.moves(node)
-    ]
+    real = model_for(DRAW_THREE, position)
+    return [(node, parts(step)) for node in positions_of_a_search(real, real.node(position), count) for step in real.moves(node)]
 
 
-def positions_of_a_search(context: Context, root: solver_module.Node, count: int) -> list[solver_module.Node]:
+def positions_of_a_search(context: Model, root: Node, count: int) -> list[Node]:
     """The first ``count`` positions a depth-first walk of ``context``'s moves meets."""
-    found: list[solver_module.Node] = []
+    found: list[Node] = []
     stack = [root]
     seen = {context.key(root)}
     while stack and len(found) < count:
@@ -189,14 +186,15 @@ def test_a_ten_held_for_good_by_a_nine_loses() -> None:
         stock="JH QH KH JD QD KD 6C 7C 8C TC JC QC KC 5S 6S 7S 8S TS JS QS KS",
         foundations=("AC 2C 3C 4C", "AD 2D 3D 4D 5D 6D 7D 8D 9D", "AH 2H 3H 4H 5H 6H 7H 8H 9H", "AS 2S 3S"),
     )
-    context = Context(DRAW_ONE, position)
-    assert context.stuck(context.node(position)[0])
+    context = model_for(DRAW_ONE, position)
+    assert context.dead_ends.stuck(context.node(position)[0])
     verdict = solve(DRAW_ONE, position)
     assert verdict == Verdict("unwinnable", (), 0)
     # Take the Nine of Spades out of the lock (home for the Four of Spades) and it is won.
     freed = replace(position, tableau=(position.tableau[0], (35,)) + position.tableau[2:])
     freed = replace(freed, stock=freed.stock + (47,))
-    assert not Context(DRAW_ONE, freed).stuck(Context(DRAW_ONE, freed).node(freed)[0])
+    free = model_for(DRAW_ONE, freed)
+    assert not free.dead_ends.stuck(free.node(freed)[0])
 
 
 def test_kings_that_need_an_empty_column_no_column_can_give() -> None:
@@ -217,10 +215,10 @@ def test_kings_that_need_an_empty_column_no_column_can_give() -> None:
     position = table(*columns)
     out = [card for card in range(52) if not any(card in column for column in position.tableau)]
     position = replace(position, stock=tuple(out))
-    context = Context(DRAW_ONE, position)
+    context = model_for(DRAW_ONE, position)
     node = context.node(position)
-    assert context.stuck(node[0])
-    assert not context.stuck_two_decks(node[0])
+    assert context.dead_ends.stuck(node[0])
+    assert not context.dead_ends.stuck_two_decks(node[0])
     assert solve(DRAW_ONE, position) == Verdict("unwinnable", (), 0)
 
 
@@ -238,7 +236,7 @@ def test_no_position_on_a_winning_line_is_called_stuck(rules: Klondike, deals: r
         verdict = solve(rules, position, budget=5_000)
         if verdict.status != "winnable":
             continue
-        context = Context(rules, position)
+        context = model_for(rules, position)
         for move in verdict.moves:
             assert not context.lost(context.node(position)), (deal, position)
             position = rules.apply(position, move)
@@ -252,13 +250,12 @@ def test_no_position_on_a_winning_line_is_lost_by_the_talon_order() -> None:
     checked = 0
     for deal in range(1, 21):
         position = DRAW_THREE.deal(deal)
-        finder = Context(DRAW_THREE, position)
-        finder.talon_order = False
-        search = solver_module.DepthFirst(finder, finder.node(position))
-        if search.run(5_000) != solver_module.WON:
+        finder = Model(DRAW_THREE, position, replace(pruning_for(DRAW_THREE, position), talon_order=False))
+        search = DepthFirst(finder, finder.node(position))
+        if search.run(5_000) != WON:
             continue
         assert search.line is not None
-        context = Context(DRAW_THREE, position)
+        context = model_for(DRAW_THREE, position)
         for move in engine_line(DRAW_THREE, position, search.line):
             assert not context.lost(context.node(position)), (deal, position)
             position = DRAW_THREE.apply(position, move)
@@ -276,13 +273,14 @@ def test_cards_the_talon_order_keeps_in_the_talon_lose() -> None:
     columns = ("KS QD JS TH 9S 8H", "QC", "8D 7S 6H", "KH QS", "[JH] 9H 8S 7H", "[TD] [6S] [JD] 9D", "KC QH JC")
     foundations = ("AC 2C 3C 4C 5C 6C 7C 8C 9C", "AD 2D 3D 4D 5D", "AH 2H 3H 4H", "AS 2S 3S 4S")
     position = table(*columns, waste="7D 5H TS TC", stock="6D KD 5S", foundations=foundations)
-    context = Context(DRAW_THREE, position)
+    context = model_for(DRAW_THREE, position)
     assert context.lost(context.node(position))
     assert not context.frozen(context.node(position)[0])
     assert solve(DRAW_THREE, position).status == "unwinnable"
     assert solve(DRAW_ONE, position).status == "winnable"
     moved = table(*columns, waste="7D 5H TC", stock="TS 6D KD 5S", foundations=foundations)
-    assert not Context(DRAW_THREE, moved).lost(Context(DRAW_THREE, moved).node(moved))
+    after = model_for(DRAW_THREE, moved)
+    assert not after.lost(after.node(moved))
     assert solve(DRAW_THREE, moved).status == "winnable"
 
 
@@ -299,14 +297,14 @@ def test_a_card_that_could_come_back_goes_home_at_once_in_draw_three() -> None:
         stock="5C 6C",
         foundations=("AC 2C 3C", "AD", "AH 2H 3H 4H 5H 6H 7H", "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS"),
     )
-    context = Context(DRAW_THREE, position)
-    steps: list[solver_module.Step] = []
+    context = model_for(DRAW_THREE, position)
+    steps: list[Step] = []
     columns, found, _, _, _ = context.close(context.node(position), steps)
-    assert steps == [(solver_module.TO_HOME, 0)]
+    assert steps == [ToHome(0)]
     assert columns[:3] == (bytes((64 + 25, 47)), bytes((64 + 23, 3)), bytes((50,)))
     assert found == (3, 1, 8, 11)
     assert context.close(context.node(position), [], reversible=False) == context.node(position)
-    one = Context(DRAW_ONE, position)
+    one = model_for(DRAW_ONE, position)
     assert one.close(one.node(position), []) == one.node(position)
 
 
@@ -319,12 +317,12 @@ def test_runs_on_either_twin_share_a_table_entry_in_draw_three() -> None:
     on_club = table("[4D] TS", "[5D] TC 9H 8C", "KH", stock="2C 3C")
     assert rules.apply(on_spade, Move("tableau-1", "tableau-2", 2)) == on_club
     assert rules.apply(on_club, Move("tableau-2", "tableau-1", 2)) == on_spade
-    context = Context(rules, on_spade)
+    context = model_for(rules, on_spade)
     assert context.key(context.node(on_spade)) == context.key(context.node(on_club))
     covered = table("[4D] TS 9H 8C", "[5D] TC 9D 8S", "KH", stock="2C 3C")
     columns = context.node(covered)[0]
-    assert solver_module.runs_on_lower_twins(columns) == columns
-    one = Context(DRAW_ONE, on_spade)
+    assert runs_on_lower_twins(columns) == columns
+    one = model_for(DRAW_ONE, on_spade)
     assert one.key(one.node(on_spade)) != one.key(one.node(on_club))
 
 
@@ -416,12 +414,11 @@ positions = given(
 @settings(max_examples=60, deadline=None)
 def test_every_move_of_the_model_is_legal_and_lands_where_the_rules_do(rules: Klondike, deal: int, choices: list[int]) -> None:
     position = random_klondike(rules, deal, choices)
-    context = Context(rules, position)
+    context = model_for(rules, position)
     node = context.node(position)
     for step in context.moves(node):
-        steps = list(step[1]) if step[0] == COMPOUND else [step]
         after = position
-        for move in engine_line(rules, position, steps):
+        for move in engine_line(rules, position, list(parts(step))):
             after = rules.apply(after, move)
         assert context.key(context.node(after)) == context.key(context.play(node, step))
 
@@ -432,11 +429,11 @@ def test_the_model_offers_every_move_that_turns_a_card_or_goes_home(rules: Klond
     """Moves that turn a face-down card or put a column card home are never left out
     (other moves may be folded into compound moves or pruned as proven useless)."""
     position = random_klondike(rules, deal, choices)
-    context = Context(rules, position)
+    context = model_for(rules, position)
     node = context.node(position)
     offered = set()
     for step in context.moves(node):
-        first = step[1][0] if step[0] == COMPOUND else step
+        first = parts(step)[0]
         offered.add(context.key(context.play(node, first)))
     for move in rules.legal_moves(position):
         if not move.source.startswith("tableau"):
@@ -456,7 +453,7 @@ def test_the_stock_cards_the_model_reaches_are_those_the_rules_deal(rules: Klond
     """Draw after draw (and redeals while allowed), the waste shows exactly the
     cards of the model's reach, and the model's click counts match."""
     position = random_klondike(rules, deal, choices)
-    context = Context(rules, position)
+    context = model_for(rules, position)
     _, _, talon, pointer, redeals = context.node(position)
     if not talon:
         return
@@ -474,22 +471,22 @@ def test_the_stock_cards_the_model_reaches_are_those_the_rules_deal(rules: Klond
         current = rules.apply(current, move)
         clicks += 1
     reached: dict[int, int] = {}
-    for card, _, count, _, _ in context.reach(talon, pointer, redeals):
+    for card, _, count, _, _ in context.talon.reach(talon, pointer, redeals):
         reached.setdefault(card, count)
     assert reached == shown
 
 
 def test_double_klondike_follows_the_shuffled_redeals() -> None:
     position = DOUBLE_THREE.deal(3)
-    context = Context(DOUBLE_THREE, position)
-    assert context.reshuffles
+    context = model_for(DOUBLE_THREE, position)
+    assert context.pruning.reshuffles
     # Draw to the end and redeal: the model's talon after the redeal is the engine's.
     current = position
     while current.stock:
         current = DOUBLE_THREE.apply(current, DOUBLE_THREE.stock_move(current))
     current = DOUBLE_THREE.apply(current, DOUBLE_THREE.stock_move(current))
     _, _, talon, pointer, _ = context.node(position)
-    step = next(s for s in context.moves(context.node(position)) if s[0] == solver_module.CYCLE)
+    step = next(s for s in context.moves(context.node(position)) if isinstance(s, Cycle))
     assert context.play(context.node(position), step)[2] == context.node(current)[2]
 
 
@@ -561,7 +558,7 @@ def test_verdicts_agree_with_a_search_without_pruning(case: tuple[Klondike, Klon
     verdict = solve(rules, position, budget=20_000)
     if truth is not None:
         assert verdict.status == ("winnable" if truth else "unwinnable")
-        assert real_search_alone(rules, position, 20_000) in (0, solver_module.WON if truth else solver_module.EXHAUSTED)
+        assert real_search_alone(rules, position, 20_000) in (0, WON if truth else EXHAUSTED)
     if verdict.status == "winnable":
         assert wins(rules, position, verdict.moves)
 
@@ -579,16 +576,16 @@ def test_pruning_agrees_with_a_plain_search(rules: Klondike, deal: int, choices:
     position = random_klondike(rules, deal, choices)
     if rules.max_redeals is not None:
         position = replace(position, redeals=rules.max_redeals)  # the last pass: small searches
-    plain = Context(rules, position, plain=True)
-    outcome = solver_module.DepthFirst(plain, plain.node(position)).run(2_000)
+    plain = model_for(rules, position, "plain")
+    outcome = DepthFirst(plain, plain.node(position)).run(2_000)
     verdict = solve(rules, position, budget=5_000)
     alone = real_search_alone(rules, position, 5_000)
-    if outcome == solver_module.WON:
+    if outcome == WON:
         assert verdict.status != "unwinnable"
-        assert alone != solver_module.EXHAUSTED
-    elif outcome == solver_module.EXHAUSTED:
+        assert alone != EXHAUSTED
+    elif outcome == EXHAUSTED:
         assert verdict.status != "winnable"
-        assert alone != solver_module.WON
+        assert alone != WON
 
 
 # -- the benchmark under PyPy (tools/on_pypy.py) ---------------------------------

@@ -75,6 +75,9 @@ class Session:
         self.checkpoints: list[Any] = [start]  # the positions after turns 0, CHECKPOINT_TURNS, 2 * CHECKPOINT_TURNS, ...
         self.turns: list[Turn] = []
         self.undone: list[Turn] = []  # turns taken back, the last one is redone first
+        # The turns in notation, written once: every view carries a save of them all.
+        self.written: list[tuple[str, ...]] = []
+        self.moves_made = 0
         self.banked_seconds = 0.0  # play time before the clock last started
         self.running_since: float | None = None
         # A hint or the "Winnable?" check was used: a win still counts, but apart (never undone).
@@ -103,7 +106,7 @@ class Session:
     @property
     def move_count(self) -> int:
         """Moves made, counting each draw and each automatic move."""
-        return sum(len(turn) for turn in self.turns)
+        return self.moves_made
 
     def is_won(self) -> bool:
         return self.rules.is_won(self.position)
@@ -152,6 +155,8 @@ class Session:
 
     def push(self, turn: Turn, position: Any) -> None:
         self.turns.append(turn)
+        self.written.append(tuple(move_notation(m) for m in turn))
+        self.moves_made += len(turn)
         self.current = position
         if len(self.turns) % CHECKPOINT_TURNS == 0:
             self.checkpoints.append(position)
@@ -164,6 +169,8 @@ class Session:
         if not self.turns:
             raise IllegalMove(Reason.NOTHING_TO_UNDO)
         self.undone.append(self.turns.pop())
+        self.written.pop()
+        self.moves_made -= len(self.undone[-1])
         del self.checkpoints[len(self.turns) // CHECKPOINT_TURNS + 1 :]
         position = self.checkpoints[-1]
         for turn in self.turns[len(self.checkpoints) * CHECKPOINT_TURNS - CHECKPOINT_TURNS :]:
@@ -201,7 +208,7 @@ class Session:
             "deal": self.deal,
             "daily": self.daily,
             "layout": self.layout,
-            "turns": [[move_notation(m) for m in turn] for turn in self.turns],
+            "turns": [list(turn) for turn in self.written],
             "undone": [[move_notation(m) for m in turn] for turn in self.undone],
             "seconds": self.seconds(),
             "assisted": self.assisted,

@@ -1,0 +1,52 @@
+"""A full-information solver for Klondike and Double Klondike.
+
+One module per job:
+
+- ``encoding``: a position as the search's node (columns as ``bytes``, foundation
+  heights, the talon as one ``bytes`` and a pointer) and its key in the
+  transposition tables;
+- ``steps``: the search's moves, one named type per kind;
+- ``talon``: stock moves as "K+" macro moves (the cards draws bring to the top);
+- ``pruning``: one frozen configuration per search (``Pruning``, made by
+  ``pruning_for`` for a search of a ``Kind``), the safe rule and the pointer
+  dominance; ``dead_ends``: positions known lost without a search;
+- ``moves``: ``Model``, a node's moves best first and the node after each;
+- ``search``: resumable depth-first and best-first searches and their portfolio;
+- ``line``: a found line as the engine's moves, checked by ``rules.apply``;
+- ``solver``: the portfolio for a position, and ``KlondikeSolver``.
+
+Exactness: ``winnable`` comes with a line replayed through the engine.
+``unwinnable`` needs an exact search (or the relaxed one, which allows every real
+line) to run out of positions with no pruning but the exact kinds (the tests check
+them against searches without them, and against a search of every legal move of
+the rules on random endgames).
+"""
+
+from __future__ import annotations
+
+from .encoding import Node
+from .line import engine_line
+from .moves import Model
+from .pruning import Kind, Pruning, pruning_for
+from .search import EXHAUSTED, GAVE_UP, WON, BestFirst, DepthFirst
+from .solver import DAILY_BUDGET, DEFAULT_BUDGET, KlondikeSolver, model_for
+from .steps import Step
+
+__all__ = [
+    "DAILY_BUDGET",
+    "DEFAULT_BUDGET",
+    "EXHAUSTED",
+    "GAVE_UP",
+    "WON",
+    "BestFirst",
+    "DepthFirst",
+    "Kind",
+    "KlondikeSolver",
+    "Model",
+    "Node",
+    "Pruning",
+    "Step",
+    "engine_line",
+    "model_for",
+    "pruning_for",
+]

@@ -1,0 +1,67 @@
+"""A line of the search's steps as the engine's moves, each checked by ``rules.apply``."""
+
+from __future__ import annotations
+
+from ...game import IllegalMove, Move
+from ...games.klondike import Klondike, KlondikePosition
+from ...games.table import fits_on_foundation
+from ...texts import Reason
+from .steps import Back, Cycle, FromTalon, Run, Step, TalonCard, ToHome
+
+
+def engine_line(rules: Klondike, start: KlondikePosition, steps: list[Step]) -> list[Move]:
+    """The moves that play ``steps`` from ``start``: IllegalMove if one does not apply."""
+    tableau = rules.tableau_names
+    foundations = rules.foundation_names
+    position = start
+    line: list[Move] = []
+
+    def click() -> None:
+        """Draw, or turn the waste over: what a click on the stock does."""
+        do(rules.stock_moves(position)[0])
+
+    def do(move: Move) -> None:
+        nonlocal position
+        position = rules.apply(position, move)
+        line.append(move)
+
+    def home_for(card: int) -> str:
+        for index, foundation in enumerate(position.foundations):
+            if fits_on_foundation(card, foundation):
+                return foundations[index]
+        raise IllegalMove(Reason.LINE_NO_FOUNDATION)
+
+    def waste_to(to: int) -> None:
+        do(Move("waste", home_for(position.waste[-1]) if to < 0 else tableau[to]))
+
+    for step in steps:
+        if isinstance(step, ToHome):
+            do(Move(tableau[step.column], home_for(position.tableau[step.column][-1])))
+        elif isinstance(step, Run):
+            do(Move(tableau[step.column], tableau[step.target], step.cards))
+        elif isinstance(step, FromTalon):
+            for _ in range(step.clicks):
+                click()
+            if not position.waste or position.waste[-1] % 52 != step.talon[step.q - 1]:
+                raise IllegalMove(Reason.LINE_LOST_STOCK)
+            waste_to(step.target)
+        elif isinstance(step, Back):
+            for index, foundation in enumerate(position.foundations):
+                if foundation and foundation[-1] % 52 == step.suit * 13 + step.rank - 1:
+                    do(Move(foundations[index], tableau[step.target]))
+                    break
+            else:
+                raise IllegalMove(Reason.LINE_TAKES_BACK)
+        elif isinstance(step, TalonCard):
+            for _ in range(len(position.stock) + len(position.waste) + 1):
+                if position.waste and position.waste[-1] % 52 == step.card:
+                    break
+                click()
+            else:
+                raise IllegalMove(Reason.LINE_NOT_IN_STOCK)
+            waste_to(step.target)
+        else:
+            assert isinstance(step, Cycle), step  # the searches unpack compound moves
+            for _ in range(step.clicks):
+                click()
+    return line

@@ -1,0 +1,186 @@
+"""What a search may skip: one frozen configuration per search, the safe rule, and
+the draw-three pointer dominance (the dead-end tests are in ``dead_ends``).
+
+Safe moves (played at once, the node has no other child)
+    A card ``c`` of rank ``r`` on a column (or the top of the waste in draw one
+    without reshuffles, or anywhere in the talon in draw one with unlimited passes)
+    goes home when ``r <= 2``, or when every card of the other colour of rank
+    ``r - 1`` and every card of rank ``r - 2`` or less (Aces excepted) are home.
+    Foundation-to-column moves are allowed, so the classic "other colour within one"
+    rule is not enough (a Five put home may be needed later as a base for a Four
+    taken back to free a Three); with this rule every card that could ever be built
+    on ``c`` is an Ace or a card that is home now, and a winning line that keeps
+    ``c`` out can be copied move for move from the position with ``c`` home,
+    skipping the moves of those cards (which only ever sit at the top of columns,
+    above ``c``) and sending Aces home instead of onto them. So a winnable position
+    stays winnable. Draw three never plays a talon card automatically (taking one
+    out shifts the groups of three); nor does Double Klondike (it changes the next
+    shuffle).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from ...games.klondike import Klondike, KlondikePosition
+from .encoding import BIT, KING, OTHER_COLOUR, RANK, SAME_COLOUR, SUIT, Node
+from .talon import redeal_order
+
+# Redeals the real search of a reshuffling game may try beyond those already made.
+RESHUFFLE_REDEAL_CAP = 100
+
+# exact: the real game with every exact pruning; strict: also splits a run only to put
+# the card it uncovers home (inexact: its searches only win); relaxed: draw one with
+# unlimited passes, every talon card playable at any time (allows every real line:
+# its searches only prove); plain: the real game with no compound moves, no dead-end
+# tests, only Aces and Twos safe (to check the pruning against).
+Kind = Literal["exact", "strict", "relaxed", "plain"]
+
+
+@dataclass(frozen=True, slots=True)
+class Pruning:
+    """The rules as the search plays them, and what it may skip, fixed for one search."""
+
+    columns: int
+    decks: int
+    draw: int
+    # None: unlimited passes
+    max_redeals: int | None
+    # Each redeal shuffles the talon (Double Klondike): the positions are endless.
+    reshuffles: bool
+    # Split runs only to put the card uncovered home (may miss wins).
+    strict: bool
+    # Compound moves (see ``moves``) and the strong safe rule (else only Aces and Twos).
+    compounds: bool
+    strong_safe: bool
+    # The frozen-column and stuck-card tests (``dead_ends``).
+    dead_ends: bool
+    # Draw three, unlimited passes: the pointer's dominance (``dominated``).
+    pointer_dominance: bool
+    # Draw three, unlimited passes, one deck: the talon's order in the stuck test.
+    talon_order: bool
+    # There too: a column top that fits its foundation goes home at once when it could
+    # come back where it was, and positions whose runs lie on one or the other card of
+    # a twin pair share their table entry (``encoding.runs_on_lower_twins``).
+    home_reversible: bool
+    # Split and column-emptying run moves only together with their use: one deck, draw
+    # three, where the benchmark measured it (the other games' figures were taken without).
+    defer_splits: bool
+
+    @property
+    def unlimited(self) -> bool:
+        return self.max_redeals is None
+
+    @property
+    def free_talon(self) -> bool:
+        """Draw one with unlimited passes: every talon card is reachable from any pointer."""
+        return self.draw == 1 and self.max_redeals is None
+
+    @property
+    def waste_top_safe(self) -> bool:
+        return self.draw == 1 and not self.reshuffles
+
+    @property
+    def pointer_in_key(self) -> bool:
+        return self.max_redeals is not None
+
+    @property
+    def redeals_in_key(self) -> bool:
+        return self.max_redeals is not None
+
+
+def pruning_for(rules: Klondike, start: KlondikePosition, kind: Kind = "exact") -> Pruning:
+    """The configuration of a search of ``kind`` from ``start``."""
+    relaxed = kind == "relaxed"
+    plain = kind == "plain"
+    draw = 1 if relaxed else rules.draw
+    max_redeals = None if relaxed else rules.max_redeals
+    reshuffles = not relaxed and redeal_order(rules, start, 12, 0) != tuple(range(12))
+    if reshuffles:
+        cap = start.redeals + RESHUFFLE_REDEAL_CAP
+        max_redeals = cap if max_redeals is None else min(max_redeals, cap)
+    pointer_dominance = draw > 1 and max_redeals is None and not reshuffles and not plain
+    talon_order = pointer_dominance and rules.decks == 1
+    return Pruning(
+        columns=rules.columns,
+        decks=rules.decks,
+        draw=draw,
+        max_redeals=max_redeals,
+        reshuffles=reshuffles,
+        strict=kind == "strict",
+        compounds=not plain,
+        strong_safe=not plain,
+        dead_ends=not plain,
+        pointer_dominance=pointer_dominance,
+        talon_order=talon_order,
+        home_reversible=talon_order,
+        defer_splits=not plain and kind != "strict" and draw > 1 and rules.decks == 1,
+    )
+
+
+class SafeRule:
+    """Which cards go home at once (see the module's text), remembered per foundations."""
+
+    def __init__(self, pruning: Pruning) -> None:
+        self.decks = pruning.decks
+        self.strong = pruning.strong_safe
+        # foundations -> the cards that fit on them and those safe to put home, as bits
+        self.cache: dict[tuple[int, ...], tuple[int, int]] = {}
+
+    def safe(self, card: int, found: tuple[int, ...]) -> bool:
+        """True if ``card`` (which fits its foundation) can go home without losing a win."""
+        rank = RANK[card]
+        if rank <= 2:
+            return True
+        if not self.strong:
+            return False
+        decks = self.decks
+        a, b = OTHER_COLOUR[SUIT[card]]
+        if found[a * decks] < rank - 1 or found[b * decks] < rank - 1:
+            return False
+        if rank == 3:
+            return True
+        if found[SAME_COLOUR[SUIT[card]] * decks] < rank - 2:
+            return False
+        return decks == 1 or found[SUIT[card] * 2] >= rank - 2
+
+    def foundation_cards(self, found: tuple[int, ...]) -> tuple[int, int]:
+        """The cards that fit on their foundation, and those of them safe to put home,
+        as bits."""
+        known = self.cache.get(found)
+        if known is None:
+            fits = ready = 0
+            for pile, height in enumerate(found):
+                if height < KING:
+                    card = pile // self.decks * 13 + height
+                    fits |= BIT[card]
+                    if self.safe(card, found):
+                        ready |= BIT[card]
+            if len(self.cache) > 100_000:
+                self.cache.clear()
+            known = self.cache[found] = fits, ready
+        return known
+
+
+def dominated(node: Node, key: bytes, draw: int, pointers: dict[bytes, list[int]]) -> bool:
+    """Draw three with unlimited passes: is ``node`` no better than a position seen before
+    with the same columns and talon? From pointer p the player can go on drawing, or turn
+    the waste over and reach all that pointer 0 reaches, so p offers every top card that
+    0 offers, and those of p + 3k besides; and p' <= p with p' = p (mod 3) offers every
+    top card that p offers. Positions no better than one searched (or being searched) can
+    be skipped: a win from them is a win from it, by the same moves. Otherwise notes
+    ``node`` in ``pointers`` (columns and talon -> the least pointer seen per p mod 3, or
+    -1 for none) and says False. ``key`` is the node's key: with unlimited passes,
+    columns and talon followed by two bytes of pointer."""
+    _, _, talon, pointer, _ = node
+    whole = key[:-2]
+    seen = pointers.get(whole)
+    at_start = pointer % draw == 0 or pointer == len(talon)
+    if seen is not None and (at_start or 0 <= seen[pointer % draw] <= pointer):
+        return True
+    if seen is None:
+        seen = pointers[whole] = [-1] * draw
+    if not at_start and (seen[pointer % draw] < 0 or pointer < seen[pointer % draw]):
+        seen[pointer % draw] = pointer
+    return False

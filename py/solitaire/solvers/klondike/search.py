@@ -1,0 +1,263 @@
+"""Resumable searches of one position, and the portfolio that runs them in turns.
+
+Each search keeps a transposition table: a position seen before is on the current
+path or was (or will be) searched from there, so skipping it loses nothing, and an
+exact search that runs out of positions has proved the game lost. Everything is
+explicit data, so ``run(nodes)`` stops after any node and resumes exactly there;
+turns depend only on nodes spent.
+"""
+
+from __future__ import annotations
+
+from heapq import heappop, heappush
+from typing import Union
+
+from .encoding import FACE_DOWN, Node, is_won
+from .moves import Model
+from .pruning import dominated
+from .steps import Compound, Step, ends_with_back
+
+# The outcomes of ``run`` (0: not finished).
+WON, EXHAUSTED, GAVE_UP = 1, 2, 3
+# Nodes per turn of a portfolio member.
+TURN = 256
+
+
+class DepthFirst:
+    """One resumable depth-first search from one node."""
+
+    def __init__(self, context: Model, root: Node, visited: set[bytes] | None = None) -> None:
+        self.context = context
+        steps: list[Step] = []
+        root = context.close(root, steps)
+        self.root_steps = steps
+        # The transposition table, maybe shared with another search of the same moves.
+        self.visited: set[bytes] = set() if visited is None else visited
+        self.visited.add(context.key(root))
+        # Columns and talon -> least pointers seen (draw three's dominance, see Context.dominated).
+        self.pointers: dict[bytes, list[int]] = {}
+        if context.pruning.pointer_dominance:
+            dominated(root, context.key(root), context.pruning.draw, self.pointers)
+        # Frames: node, its moves, the next move to try, the steps that led to it.
+        self.stack: list[tuple[Node, list[Step], list[int], list[Step]]] = []
+        self.line: list[Step] | None = None
+        self.nodes = 0
+        if is_won(root):
+            self.line = steps
+        elif not context.lost(root):
+            self.stack.append((root, context.moves(root), [0], steps))
+            self.nodes = 1
+
+    def run(self, nodes: int) -> int:
+        """Expand at most ``nodes`` more nodes: WON, EXHAUSTED or 0 (not finished)."""
+        if self.line is not None:
+            return WON
+        context = self.context
+        stack = self.stack
+        visited = self.visited
+        close = context.close
+        play = context.play
+        key = context.key
+        moves = context.moves
+        dominance = context.pruning.pointer_dominance
+        draw = context.pruning.draw
+        limit = self.nodes + nodes
+        expanded = self.nodes
+        while stack:
+            node, options, cursor, _ = stack[-1]
+            index = cursor[0]
+            if index >= len(options):
+                stack.pop()
+                continue
+            cursor[0] = index + 1
+            step = options[index]
+            steps: list[Step] = list(step.parts) if isinstance(step, Compound) else [step]
+            child = close(play(node, step), steps, not ends_with_back(step))
+            if not child[2] and not any(child[0]):
+                self.line = [s for frame in stack for s in frame[3]] + steps
+                self.nodes = expanded
+                return WON
+            child_key = key(child)
+            if child_key in visited:
+                continue
+            visited.add(child_key)
+            if context.lost(child):
+                continue
+            if expanded >= limit:
+                # Put the move back so the next slice starts with it.
+                cursor[0] = index
+                visited.discard(child_key)
+                self.nodes = expanded
+                return 0
+            if dominance and dominated(child, child_key, draw, self.pointers):
+                continue
+            expanded += 1
+            stack.append((child, moves(child), [0], steps))
+        self.nodes = expanded
+        return EXHAUSTED
+
+
+class BestFirst:
+    """One resumable best-first search from one node: the position with the
+    fewest face-down cards, then the fewest cards not home, is expanded first
+    (the newest first among equals). Its transposition table and pruning are
+    those of the depth-first search, so an exhausted search is as much a proof."""
+
+    def __init__(self, context: Model, root: Node, visited: set[bytes] | None = None, weight: int = 3) -> None:
+        self.context = context
+        self.weight = weight
+        steps: list[Step] = []
+        root = context.close(root, steps)
+        self.visited: set[bytes] = set() if visited is None else visited
+        self.visited.add(context.key(root))
+        # Per expanded node: the steps from its parent and its parent's index (for the line),
+        # the node itself while children of it wait in the heap (then None, to save memory),
+        # and how many wait.
+        self.store: list[tuple[list[Step], int]] = [(steps, -1)]
+        self.kept: list[Node | None] = [root]
+        self.waiting: list[int] = [0]
+        # Waiting children: priority, tie-break, parent index, the move from the parent.
+        self.heap: list[tuple[int, int, int, Step]] = []
+        self.line: list[Step] | None = None
+        self.nodes = 0
+        self.counter = 0
+        self.root_pending = False
+        if is_won(root):
+            self.line = steps
+        elif not context.lost(root):
+            self.root_pending = True
+
+    def priority(self, node: Node) -> int:
+        prefix = self.context.dead_ends.prefix
+        hidden = 0
+        for column in node[0]:
+            if column and column[0] >= FACE_DOWN:
+                hidden += len(prefix(column)) - 1
+        return self.weight * hidden + self.context.full - sum(node[1])
+
+    def path(self, index: int) -> list[Step]:
+        parts: list[list[Step]] = []
+        while index >= 0:
+            steps, index = self.store[index]
+            parts.append(steps)
+        return [step for part in reversed(parts) for step in part]
+
+    def run(self, nodes: int) -> int:
+        """Expand at most ``nodes`` more nodes: WON, EXHAUSTED or 0 (not finished)."""
+        if self.line is not None:
+            return WON
+        context = self.context
+        heap = self.heap
+        store = self.store
+        kept = self.kept
+        waiting = self.waiting
+        visited = self.visited
+        close = context.close
+        play = context.play
+        key = context.key
+        moves = context.moves
+        frozen = context.frozen
+        held_in_talon = context.held_in_talon
+        priority = self.priority
+        limit = self.nodes + nodes
+        while self.root_pending or heap:
+            if self.nodes >= limit:
+                return 0
+            if self.root_pending:
+                self.root_pending = False
+                index = 0
+            else:
+                _, _, parent, step = heappop(heap)
+                steps: list[Step] = list(step.parts) if isinstance(step, Compound) else [step]
+                parent_node = kept[parent]
+                assert parent_node is not None
+                child = close(play(parent_node, step), steps, not ends_with_back(step))
+                waiting[parent] -= 1
+                if not waiting[parent]:
+                    kept[parent] = None
+                # The talon's part of the test only here: most children never leave the heap.
+                if held_in_talon(child):
+                    continue
+                store.append((steps, parent))
+                kept.append(child)
+                waiting.append(0)
+                index = len(store) - 1
+            node = kept[index]
+            assert node is not None
+            self.nodes += 1
+            for step in moves(node):
+                steps = list(step.parts) if isinstance(step, Compound) else [step]
+                child = close(play(node, step), steps, not ends_with_back(step))
+                if not child[2] and not any(child[0]):
+                    self.line = self.path(index) + steps
+                    return WON
+                child_key = key(child)
+                if child_key in visited:
+                    continue
+                visited.add(child_key)
+                if frozen(child[0]):
+                    continue
+                self.counter += 1
+                heappush(heap, (priority(child), -self.counter, index, step))
+                waiting[index] += 1
+            if not waiting[index]:
+                kept[index] = None
+        return EXHAUSTED
+
+
+# A portfolio member: (search, its wins count, its exhaustion proves the game lost,
+# nodes per turn). A Union, not ``|``: tools/on_pypy.py runs this as Python 3.9.
+Member = tuple[Union[DepthFirst, BestFirst], bool, bool, int]  # noqa: UP007
+
+
+class Portfolio:
+    """Searches of the same position taking turns, sharing the budget.
+
+    Each member is (search, its wins count, its exhaustion proves the game
+    lost, nodes per turn): depth-first finds the easy wins at once, a
+    best-first search of a smaller move set (column runs split only to put the
+    card uncovered home) many of the harder wins that depth-first buries under
+    a wrong early choice. A relaxed search (draw one with every talon card
+    playable at any time) only proves: its "wins" do not count. Each member has
+    its own transposition table, so an exact one (or a relaxed one) that runs
+    out of positions has proved the game lost. A member that ends otherwise
+    leaves the rotation. Turns depend only on nodes spent, so slices of any
+    size give the same result.
+    """
+
+    def __init__(self, members: list[Member]) -> None:
+        self.members = members
+        self.turn = 0
+        self.in_turn = 0
+        self.line: list[Step] | None = None
+        self.spent = sum(search.nodes for search, _, _, _ in members)
+
+    @property
+    def nodes(self) -> int:
+        return self.spent
+
+    def run(self, nodes: int) -> int:
+        """WON, EXHAUSTED (proved lost), GAVE_UP (no member left) or 0 (not finished)."""
+        while nodes > 0:
+            if not self.members:
+                return GAVE_UP
+            search, wins, proves, turn = self.members[self.turn]
+            step = min(nodes, turn - self.in_turn)
+            before = search.nodes
+            outcome = search.run(step)
+            used = search.nodes - before
+            self.spent += used
+            nodes -= max(used, 1)
+            self.in_turn += step
+            if outcome == WON and wins:
+                self.line = search.line
+                return WON
+            if outcome == EXHAUSTED and proves:
+                return EXHAUSTED
+            if outcome:
+                del self.members[self.turn]
+                self.turn -= 1
+            if self.in_turn >= turn or outcome:
+                self.turn = (self.turn + 1) % max(len(self.members), 1)
+                self.in_turn = 0
+        return 0
