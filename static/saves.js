@@ -35,6 +35,16 @@ function hash(text) {
 /** Is a game under way: moved at least once and not won? */
 export const underWay = (record) => record.moves > 0 && record.status !== "won";
 
+/** Does a kept game belong to what the request names (game, options it names, deal or daily)?
+ *  A request without deal or daily is any game of its slot. */
+export function matches(request, record) {
+  if (record.game !== request.game) return false;
+  if (!Object.entries(request.options ?? {}).every(([name, value]) => record.options[name] === value)) return false;
+  if (request.daily) return record.daily === request.daily;
+  if (request.deal !== undefined) return record.deal === request.deal && !record.daily && !record.layout;
+  return true;
+}
+
 const isText = (value) => typeof value === "string" && value.length > 0 && value.length < 500;
 const isCount = (value) => Number.isSafeInteger(value) && value >= 0;
 const isPlain = (value) => value !== null && typeof value === "object" && !Array.isArray(value);

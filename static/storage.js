@@ -136,6 +136,12 @@ function dailies() {
 const usable = (entry) =>
   Number.isInteger(entry?.candidate) && entry.candidate >= 0 && entry.candidate <= MAX_CANDIDATE && Number.isFinite(entry?.at);
 
+/** What names a remembered daily: the build of Python that found it, game, options, date. */
+export function dailyKey(build, request) {
+  const options = Object.entries(request.options ?? {}).sort(([a], [b]) => (a < b ? -1 : 1));
+  return JSON.stringify([build, request.game, options, request.daily]);
+}
+
 /** The candidate remembered for a daily's key, or null (unknown, unreadable or foreign). */
 export function loadDailyCandidate(key) {
   const stored = dailies();

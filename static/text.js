@@ -1,4 +1,5 @@
-// text.js: names of games and option values as the page shows them, in English and German.
+// text.js: names of games and option values as the page shows them, in English and German;
+// amounts and times as the bar shows them.
 //
 // Python owns which games and options exist (the bridge's "games" message);
 // this file only says how to call them. Anything missing falls back to its id.
@@ -66,3 +67,9 @@ export const rankIndex = (rank, lang = "en") => (RANK_INDEX[lang] ?? RANK_INDEX.
 
 /** A face-up card in short ("Q♥", "D♥" in German) from its text form ("QH"). */
 export const shortCard = (code, lang = "en") => `${rankIndex(code[0], lang)}${SUIT_SIGNS[code[1]] ?? code[1]}`;
+
+/** A Vegas amount: "$52", "−$52" (a minus sign, not a hyphen). */
+export const dollars = (amount) => (amount < 0 ? `−$${-amount}` : `$${amount}`);
+
+/** The game's time as the bar shows it: "3:02". */
+export const clockText = (seconds) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;

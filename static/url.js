@@ -47,6 +47,9 @@ export function dealUrl(view, moves = null, base = location.href, assisted = fal
   return url.href;
 }
 
+/** A request for a random deal (no deal number, daily or set-up position). */
+export const isRandom = (request) => request.deal === undefined && !request.daily && !request.layout;
+
 /** Today's date on the player's machine, YYYY-MM-DD. */
 export function today(now = new Date()) {
   const pad = (n) => String(n).padStart(2, "0");

@@ -1,5 +1,6 @@
-// The page's pure functions, in Node, in milliseconds: addresses (url.js), which old card each
-// new card was (animate.js) and keyboard navigation (keyboard.js) on the engine's own views.
+// The page's pure functions, in Node, in milliseconds: addresses and requests (url.js, saves.js,
+// storage.js), the bar's amounts and times (text.js), which old card each new card was
+// (animate.js) and keyboard navigation (keyboard.js) on the engine's own views.
 // Run: node --test tests/js/   (tests/test_js.py runs it as part of ./build.sh test)
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
@@ -8,7 +9,10 @@ import { fileURLToPath } from "node:url";
 
 import { match } from "../../static/animate.js";
 import { nextFocus, normalize, rows } from "../../static/keyboard.js";
-import { dealUrl, requestFromUrl, today } from "../../static/url.js";
+import { matches } from "../../static/saves.js";
+import { dailyKey } from "../../static/storage.js";
+import { clockText, dollars } from "../../static/text.js";
+import { dealUrl, isRandom, requestFromUrl, today } from "../../static/url.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const GAMES = ["klondike", "double-klondike", "spider", "freecell", "pyramid", "tripeaks"];
@@ -40,6 +44,38 @@ test("an address names a game, its options and a deal, a daily or a challenge", 
   assert.equal(url, "https://example.org/solitaire/?game=spider&suits=2&deal=7&moves=s%3Et.t1%3Et2&assisted=1");
   assert.deepEqual(requestFromUrl(new URL(url).search), { game: "spider", options: { suits: "2" }, deal: 7, challenge: ["s>t", "t1>t2"], assisted: true });
   assert.equal(today(new Date(2026, 0, 5)), "2026-01-05");
+});
+
+test("a request finds its kept game, its remembered daily, or asks for a random deal", () => {
+  const record = { game: "klondike", options: { draw: "3", timed: "off" }, deal: 12, daily: null, layout: null };
+  assert.ok(matches({ game: "klondike", options: { draw: "3" }, deal: 12 }, record));
+  assert.ok(matches({ game: "klondike", options: {} }, record)); // no deal named: any game of its slot
+  assert.ok(!matches({ game: "klondike", options: { draw: "1" }, deal: 12 }, record));
+  assert.ok(!matches({ game: "spider", options: {}, deal: 12 }, record));
+  assert.ok(!matches({ game: "klondike", options: {}, deal: 13 }, record));
+  assert.ok(!matches({ game: "klondike", options: {}, daily: "2026-01-05" }, record));
+  const daily = { ...record, daily: "2026-01-05" };
+  assert.ok(matches({ game: "klondike", options: {}, daily: "2026-01-05" }, daily));
+  assert.ok(!matches({ game: "klondike", options: {}, deal: 12 }, daily)); // a daily is not its deal number
+  assert.ok(!matches({ game: "klondike", options: {}, deal: 12 }, { ...record, layout: "..." }));
+  assert.ok(isRandom({ game: "klondike", options: {} }));
+  assert.ok(!isRandom({ game: "klondike", options: {}, deal: 0 }));
+  assert.ok(!isRandom({ game: "klondike", daily: "2026-01-05" }));
+  assert.ok(!isRandom({ game: "klondike", layout: "..." }));
+  // A daily is remembered per build of Python, whatever the order its options came in.
+  const request = { game: "spider", options: { suits: "2", open: "off" }, daily: "2026-01-05" };
+  assert.equal(dailyKey("abc", request), dailyKey("abc", { ...request, options: { open: "off", suits: "2" } }));
+  assert.notEqual(dailyKey("abc", request), dailyKey("def", request));
+  assert.equal(dailyKey("abc", { game: "pyramid", daily: "2026-01-05" }), '["abc","pyramid",[],"2026-01-05"]');
+});
+
+test("the bar's amounts and times", () => {
+  assert.equal(dollars(52), "$52");
+  assert.equal(dollars(-52), "\u2212$52"); // a minus sign, not a hyphen
+  assert.equal(dollars(0), "$0");
+  assert.equal(clockText(0), "0:00");
+  assert.equal(clockText(182), "3:02");
+  assert.equal(clockText(3600), "60:00");
 });
 
 test("which old card each new card was", () => {

@@ -1,0 +1,77 @@
+// session.js: what the page's modules share: the page's state and the line to the engine.
+//
+// State lives in Python, in the engine's worker (engine.js); the page keeps only the last
+// view (with its save), the card the player holds, the table's geometry for hit-testing,
+// the searches running in the worker, and a challenge read from the address (after Python
+// has verified it). Every message to Python is answered asynchronously; the main thread
+// only draws.
+
+export const $ = (id) => document.getElementById(id);
+export const board = $("board");
+
+export const state = {
+  engine: null, // startEngine()'s {call, search, build, start}
+  view: null,
+  viewAt: 0, // performance.now() when the view came: the clock counts on from its seconds
+  pick: null,
+  hint: null,
+  geometry: null,
+  noticeTimer: 0,
+  saveTimer: 0,
+  analysis: null, // the live analysis's search in the worker, while it runs
+  dailySearch: null, // the search for the daily deal about to start
+  games: [],
+  challenge: null,
+  keyboard: null,
+  build: null, // which build of Python answers (engine.js), part of what the page remembers of dailies
+  starts: 0, // counts the games started: a daily search sees a later start and gives up
+  searchNotice: 0, // the start whose daily search the notice shows, else 0
+  preparing: null, // the background search for tomorrow's daily, while it runs
+  specs: {}, // each game's options ({name, choices}, the default first), as Python told them
+  kept: null, // {id, revision} of the game on the table as last read or written in the store
+  keeping: null, // the write to the store under way, if any, and whether another must follow
+  keepAgain: false,
+  keepForce: false, // the next write goes over whatever another tab wrote (the player said so)
+  conflict: null, // the id of a game another tab wrote meanwhile, while the player is asked
+  storeFailure: null, // why the last write failed (a StoreError's code), until one succeeds
+};
+
+/** One message to Python; the answer, remembering the last error so that start-up can explain a fallback. */
+export async function send(message) {
+  const answer = await state.engine.call(message);
+  if (!answer.ok) state.lastError = answer.error;
+  return answer;
+}
+
+// Input that arrives while the engine is answering waits for the answer, so that it is
+// judged against the table the player will see (the view's legal moves, the game in
+// progress), not the one before. The board says so with aria-busy meanwhile.
+const exchanges = { open: 0, waiting: [] };
+
+/** Is an exchange with the engine open (input waits)? */
+export const busy = () => exchanges.open > 0;
+
+/** Run `work` (async, it talks to the engine) as one exchange; input meanwhile waits (whenIdle). */
+export async function exchange(work) {
+  exchanges.open += 1;
+  board.setAttribute("aria-busy", "true");
+  try {
+    return await work();
+  } finally {
+    exchanges.open -= 1;
+    if (exchanges.open === 0) {
+      board.removeAttribute("aria-busy");
+      runWaiting();
+    }
+  }
+}
+
+/** Run `action` now if no exchange is open, else once the open ones have ended. */
+export function whenIdle(action) {
+  if (exchanges.open === 0 && !exchanges.waiting.length) action();
+  else exchanges.waiting.push(action);
+}
+
+function runWaiting() {
+  while (exchanges.open === 0 && exchanges.waiting.length) exchanges.waiting.shift()();
+}
