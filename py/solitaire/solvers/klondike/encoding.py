@@ -56,7 +56,7 @@ def node_of(position: KlondikePosition, pruning: Pruning) -> Node:
         for k, height in enumerate(sorted(found)):
             heights[suit * decks + k] = height
     talon = bytes(c % 52 for c in position.waste + position.stock[::-1])
-    redeals = position.redeals if pruning.redeals_in_key else 0
+    redeals = position.redeals if pruning.limited_passes else 0
     return columns, tuple(heights), talon, len(position.waste), redeals
 
 
@@ -110,7 +110,7 @@ class Keys:
         columns, found, talon, pointer, redeals = node
         pruning = self.pruning
         draw = pruning.draw
-        if pruning.pointer_in_key:
+        if pruning.limited_passes:
             tail = pointer.to_bytes(2, "little") + redeals.to_bytes(4, "little")
         elif draw > 1 and not (pointer % draw == 0 or pointer == len(talon)):
             tail = pointer.to_bytes(2, "little")

@@ -88,7 +88,6 @@ class Model:
     configuration (``pruning``)."""
 
     def __init__(self, rules: Klondike, start: KlondikePosition, pruning: Pruning) -> None:
-        self.rules = rules
         self.pruning = pruning
         self.columns = pruning.columns
         self.decks = pruning.decks
@@ -97,7 +96,7 @@ class Model:
         self.free_talon = pruning.free_talon
         self.waste_top_safe = pruning.waste_top_safe
         self.home_reversible = pruning.home_reversible
-        self.redeals_in_key = pruning.redeals_in_key
+        self.limited_passes = pruning.limited_passes
         self.talon = Talon(rules, start, pruning)
         self.safe_rule = SafeRule(pruning)
         self.dead_ends = DeadEnds(pruning)
@@ -111,9 +110,6 @@ class Model:
 
     def node(self, position: KlondikePosition) -> Node:
         return node_of(position, self.pruning)
-
-    def home_pile(self, card: int, found: tuple[int, ...]) -> int:
-        return home_pile(card, found, self.decks)
 
     def column_runs(self, column: bytes) -> tuple[ColumnRun, ...]:
         """The face-up runs ending at the column's top, top card first."""
@@ -473,7 +469,7 @@ class Model:
                 found = found[:pile] + (found[pile] + 1,) + found[pile + 1 :]
             else:
                 columns = columns[:to] + (columns[to] + bytes((card,)),) + columns[to + 1 :]
-            return columns, found, talon, q - 1, redeals + redealt if self.redeals_in_key else 0
+            return columns, found, talon, q - 1, redeals + redealt if self.limited_passes else 0
         if isinstance(step, Back):
             suit, height, to = step
             decks = self.decks

@@ -69,10 +69,6 @@ class Pruning:
     defer_splits: bool
 
     @property
-    def unlimited(self) -> bool:
-        return self.max_redeals is None
-
-    @property
     def free_talon(self) -> bool:
         """Draw one with unlimited passes: every talon card is reachable from any pointer."""
         return self.draw == 1 and self.max_redeals is None
@@ -82,11 +78,8 @@ class Pruning:
         return self.draw == 1 and not self.reshuffles
 
     @property
-    def pointer_in_key(self) -> bool:
-        return self.max_redeals is not None
-
-    @property
-    def redeals_in_key(self) -> bool:
+    def limited_passes(self) -> bool:
+        """Passes are limited (or redeals capped): the pointer and the redeals made matter."""
         return self.max_redeals is not None
 
 
