@@ -16,9 +16,11 @@ from solitaire.rng import SplitMix64
 from solitaire.solver import Verdict, solver_for
 from solitaire.solvers.spider import (
     DEAL,
+    PhaseWalk,
     SpiderSearch,
     SpiderSolver,
     Table,
+    column_disorder,
     engine_moves,
     exhaustive_moves,
     key,
@@ -254,6 +256,51 @@ def test_the_exhaustive_pass_alone_finds_wins_that_replay() -> None:
     position = table("KS QS JS TS 9S", "[8S] [7S] 3S", "6S 5S 4S", "2S AS", completed="SSSSSSS")
     verdict = SpiderSearch(position, 5_000, SOLVERS["1"].tuning, proof_only=True).finish()
     assert_wins(ONE, position, verdict)
+
+
+# -- the phase search (4 suits) ------------------------------------------------------
+
+
+def test_a_four_suit_deal_is_won_by_the_phase_search_in_slices_as_in_one_run() -> None:
+    """Deal 9 is won after the first dive: by the phase search, whose line (deals included) replays."""
+    position = FOUR.deal(9)
+    whole = SOLVERS["4"].solve(position, 20_000)
+    assert_wins(FOUR, position, whole)
+    assert whole.nodes > SOLVERS["4"].tuning.first_dive
+    search = SOLVERS["4"].start(position, 20_000)
+    while (verdict := search.run(37)) is None:
+        assert isinstance(search, SpiderSearch) and (search.phases is None) == (search.nodes < SOLVERS["4"].tuning.first_dive)
+    assert verdict == whole
+
+
+@pytest.mark.parametrize(
+    ("column", "disorder"),
+    [
+        ("", -60),  # an empty column is worth having
+        ("KS QS JS", 0),  # one run
+        ("KS QH", 9),  # next rank, another suit
+        ("KS 5H", 15),  # no sequence
+        ("KS QH JH 2C", 9 + 15),
+    ],
+)
+def test_the_disorder_of_a_column_counts_its_breaks(column: str, disorder: int) -> None:
+    position = table(column or "", "KS", completed="")
+    assert column_disorder(Table(position).start[0][0], SOLVERS["4"].tuning) == disorder
+
+
+def test_the_phase_search_ends_when_every_phase_is_searched_and_pass_2_proves_the_loss() -> None:
+    """On a small lost table the phase search runs out of candidates (nothing was cut), then pass 2 proves."""
+    tuning = replace(SOLVERS["4"].tuning, first_dive=1, dive=50, proof=1)
+    search = SpiderSearch(DEAL_DOES_NOT_HELP, 100_000, tuning)
+    verdict = search.finish()
+    assert verdict.status == "unwinnable"
+    assert search.strategic_exhausted
+
+
+def test_a_phase_walk_alone_on_a_lost_table_is_exhausted_without_a_verdict() -> None:
+    walk = PhaseWalk(SpiderSearch(DEAL_DOES_NOT_HELP, 100_000, replace(SOLVERS["4"].tuning, phase_nodes=100)))
+    assert walk.step(100_000) is True
+    assert walk.search.verdict is None
 
 
 # -- budgets, slices, determinism --------------------------------------------------
