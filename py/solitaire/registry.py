@@ -49,7 +49,7 @@ GAMES: dict[str, GameInfo] = {
         ("solitaire.games.spider", "Spider"),
         ("solitaire.solvers.spider", "SpiderSolver"),
         {"1": 200, "2": 800, "4": 20_000},
-        {"1": 135, "2": 245, "4": 470},
+        {"1": 135, "2": 245, "4": 400},
         "suits",
     ),
     "freecell": GameInfo(("solitaire.games.freecell", "FreeCell"), ("solitaire.solvers.freecell", "FreeCellSolver"), {"": 200}, {"": 110}),

@@ -805,7 +805,8 @@ class SpiderSearch(Search):
 # the phase search's first path costs about 15,000 nodes (43% of deals are
 # proven within 20,000, 3.5% within 10,000).
 DAILY_BUDGET = {"1": 1_000, "2": 1_000, "4": 20_000}
-DEFAULT_BUDGET = {"1": 200_000, "2": 200_000, "4": 200_000}
+# 4 suits: 85.5% of deals 1-200 are proven within 200,000 nodes, 93% within a million.
+DEFAULT_BUDGET = {"1": 200_000, "2": 200_000, "4": 1_000_000}
 
 
 class SpiderSolver(Solver):
