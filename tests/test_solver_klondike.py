@@ -20,7 +20,19 @@ from solitaire.game import Move
 from solitaire.games.double_klondike import DoubleKlondike
 from solitaire.games.klondike import Klondike, KlondikePosition
 from solitaire.solver import Verdict, solver_for
-from solitaire.solvers.klondike import EXHAUSTED, WON, DepthFirst, KlondikeSolver, Model, Node, Step, engine_line, model_for, pruning_for
+from solitaire.solvers.klondike import (
+    EXHAUSTED,
+    WON,
+    BestFirst,
+    DepthFirst,
+    KlondikeSolver,
+    Model,
+    Node,
+    Step,
+    engine_line,
+    model_for,
+    pruning_for,
+)
 from solitaire.solvers.klondike.encoding import FACE_DOWN, runs_on_lower_twins
 from solitaire.solvers.klondike.steps import Back, Cycle, Run, ToHome, parts, target, touches
 
@@ -282,6 +294,41 @@ def test_cards_the_talon_order_keeps_in_the_talon_lose() -> None:
     after = model_for(DRAW_THREE, moved)
     assert not after.lost(after.node(moved))
     assert solve(DRAW_THREE, moved).status == "winnable"
+
+
+def test_in_the_last_pass_a_card_under_one_that_cannot_leave_is_never_reached() -> None:
+    """Vegas draw one (one pass): deal 39 is lost at once by the waste's order, which
+    unlimited passes do not have (a redeal reaches every card again)."""
+    position = VEGAS_ONE.deal(39)
+    context = model_for(VEGAS_ONE, position)
+    assert context.pruning.talon_order
+    without = Model(VEGAS_ONE, position, replace(context.pruning, talon_order=False))
+    verdict = solve(VEGAS_ONE, position)
+    assert verdict.status == "unwinnable" and verdict.nodes <= 5
+    assert not without.frozen(without.node(position)[0])
+    assert not model_for(DRAW_ONE, position).pruning.talon_order
+
+
+@pytest.mark.parametrize("rules", [VEGAS_ONE, VEGAS_THREE])
+def test_no_position_on_a_winning_line_is_lost_by_the_talon_order_with_limited_passes(rules: Klondike) -> None:
+    """Lines found by a search without the talon's order never pass a position it calls lost."""
+    checked = 0
+    for deal in range(1, 41):
+        position = rules.deal(deal)
+        exact = Model(rules, position, replace(pruning_for(rules, position), talon_order=False))
+        strict = Model(rules, position, replace(pruning_for(rules, position, "strict"), talon_order=False))
+        for search in (DepthFirst(exact, exact.node(position)), BestFirst(strict, strict.node(position))):
+            if search.run(3_000) == WON:
+                break
+        else:
+            continue
+        assert search.line is not None
+        context = model_for(rules, position)
+        for move in engine_line(rules, position, search.line):
+            assert not context.lost(context.node(position)), (deal, position)
+            position = rules.apply(position, move)
+            checked += 1
+    assert checked > 50
 
 
 def test_a_card_that_could_come_back_goes_home_at_once_in_draw_three() -> None:

@@ -29,10 +29,12 @@ class DeadEnds:
         self.decks = pruning.decks
         self.draw = pruning.draw
         self.talon_order = pruning.talon_order
+        self.max_redeals = pruning.max_redeals
         self.prefix_cache: dict[bytes, bytes] = {}
         self.frozen_cache: dict[tuple[bytes, ...], bool] = {}
         self.facts_cache: dict[bytes, tuple[int, tuple[tuple[int, int, int], ...]]] = {}
         self.stuck_cache: dict[tuple[bytes, ...], bool] = {}
+        self.talon_cache: dict[tuple[tuple[bytes, ...], bytes, int, bool], bool] = {}
 
     def prefix(self, column: bytes) -> bytes:
         """The face-down cards of a column and the face-up card on them (empty if none is face down)."""
@@ -182,22 +184,35 @@ class DeadEnds:
 
     def held_in_talon(self, node: Node) -> bool:
         """The talon's part of ``lost``: the stuck test with the talon's cards and order."""
-        return self.talon_order and self.stuck_one_deck(node[0], node[2], node[3])
+        if not self.talon_order:
+            return False
+        last_pass = self.max_redeals is not None and node[4] >= self.max_redeals
+        # Many positions differ only in the foundations (the cards home are outside the set, alike).
+        key = (tuple(sorted(node[0])), node[2], node[3], last_pass)
+        known = self.talon_cache.get(key)
+        if known is None:
+            known = self.stuck_one_deck(node[0], node[2], node[3], last_pass)
+            if len(self.talon_cache) > 200_000:
+                self.talon_cache.clear()
+            self.talon_cache[key] = known
+        return known
 
-    def stuck_one_deck(self, columns: tuple[bytes, ...], talon: bytes | None = None, pointer: int = 0) -> bool:
+    def stuck_one_deck(self, columns: tuple[bytes, ...], talon: bytes | None = None, pointer: int = 0, last_pass: bool = False) -> bool:
         """``stuck`` with the cards as bits (one deck), Kings included: a King lying on
         face-down cards leaves only home or for an empty column, and a column empties
         only when its bottom card leaves: home, uncovered, or (not a King) onto a card
         that can be a top, with the cards on it.
 
-        Given the ``talon`` (draw three, unlimited passes), its cards are in the set
+        Given the ``talon`` (draw three, or limited passes), its cards are in the set
         too: one leaves only from the top of the waste, home or onto a card that can be
         a top. While none of the set has left, the talon before its first card not in
         the set (index ``m``) is as dealt, so of those cards only the ones that draws
         bring to the top are ever there: every third after a redeal, every third from
         the pointer in this pass, the last card, and the one before index ``m`` (once
-        the card at ``m`` is taken). A card of the set stays out of every column top
-        and away from home."""
+        the card at ``m`` is taken). In the ``last_pass`` (no redeal left) the waste is
+        a pile: a card comes to the top only once every card above it has left, so
+        none of the set may lie above it (see ``talon_released``). A card of the set
+        stays out of every column top and away from home."""
         in_columns = 0
         alive: dict[tuple[int, int], tuple[int, int]] = {}
         # (column, bottom card, its bit if face down) of the columns that might empty
@@ -251,17 +266,44 @@ class DeadEnds:
                     changed = True
             released = 0
             if held and talon is not None:
-                released = self.talon_released(talon, pointer, held, locked, can_top, emptiable)
+                released = self.talon_released(talon, pointer, held, locked, can_top, emptiable, last_pass)
             if released:
                 held &= ~released
                 changed = True
         return bool(alive) or bool(held)
 
-    def talon_released(self, talon: bytes, pointer: int, held: int, locked: int, can_top: int, emptiable: bool) -> int:
+    def talon_released(
+        self, talon: bytes, pointer: int, held: int, locked: int, can_top: int, emptiable: bool, last_pass: bool = False
+    ) -> int:
         """For ``stuck_one_deck``: the held talon cards that can reach the top of the
-        waste and leave it (home, or onto a card that can be a top), as bits."""
+        waste and leave it (home, or onto a card that can be a top), as bits.
+
+        In the last pass a card reaches the top only under the first top at or above
+        it (the waste's top now, or a draw's from the pointer on) once the cards
+        between have left: so only if none of them is held."""
         draw = self.draw
         size = len(talon)
+        if last_pass:
+            # From each top down (the waste's, then each draw's), a card is reachable
+            # until the first held card above it.
+            released = 0
+            tops = [pointer - 1] + list(range(min(pointer + draw, size) - 1, size, draw))
+            if tops[-1] != size - 1:
+                tops.append(size - 1)
+            floor = 0
+            for top in tops:
+                blocked = False
+                for index in range(top, floor - 1, -1):
+                    bit = BIT[talon[index]]
+                    if held & bit:
+                        if not blocked and (
+                            (emptiable if RANK[talon[index]] == KING else can_top & PARENT_BITS[talon[index]])
+                            or not locked & LOWER[talon[index]]
+                        ):
+                            released |= bit
+                        blocked = True
+                floor = top + 1
+            return released
         first_free = size
         for index, card in enumerate(talon):
             if not held & BIT[card]:

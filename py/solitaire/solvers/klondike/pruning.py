@@ -58,9 +58,10 @@ class Pruning:
     dead_ends: bool
     # Draw three, unlimited passes: the pointer's dominance (``dominated``).
     pointer_dominance: bool
-    # Draw three, unlimited passes, one deck: the talon's order in the stuck test.
+    # One deck, no reshuffles, draw three or limited passes: the talon's order in the
+    # stuck test.
     talon_order: bool
-    # There too: a column top that fits its foundation goes home at once when it could
+    # Draw three, unlimited passes, one deck: a column top that fits its foundation goes home at once when it could
     # come back where it was, and positions whose runs lie on one or the other card of
     # a twin pair share their table entry (``encoding.runs_on_lower_twins``).
     home_reversible: bool
@@ -94,7 +95,8 @@ def pruning_for(rules: Klondike, start: KlondikePosition, kind: Kind = "exact") 
         cap = start.redeals + RESHUFFLE_REDEAL_CAP
         max_redeals = cap if max_redeals is None else min(max_redeals, cap)
     pointer_dominance = draw > 1 and max_redeals is None and not reshuffles and not plain
-    talon_order = pointer_dominance and rules.decks == 1
+    one_deck_three = pointer_dominance and rules.decks == 1
+    talon_order = one_deck_three or (rules.decks == 1 and max_redeals is not None and not reshuffles and not plain)
     return Pruning(
         columns=rules.columns,
         decks=rules.decks,
@@ -107,7 +109,7 @@ def pruning_for(rules: Klondike, start: KlondikePosition, kind: Kind = "exact") 
         dead_ends=not plain,
         pointer_dominance=pointer_dominance,
         talon_order=talon_order,
-        home_reversible=talon_order,
+        home_reversible=one_deck_three,
         defer_splits=not plain and kind != "strict" and draw > 1 and rules.decks == 1,
     )
 
