@@ -256,23 +256,34 @@ def test_no_position_on_a_winning_line_is_called_stuck(rules: Klondike, deals: r
     assert checked > 300
 
 
-def test_no_position_on_a_winning_line_is_lost_by_the_talon_order() -> None:
-    """The same for the talon's order of draw three, on lines found by a search
-    that does not use it (a search using it could only find lines that pass it)."""
+def positions_checked_against_the_talon_order(rules: Klondike, deals: range, budget: int, best_first: bool = False) -> int:
+    """Walk the lines that a search without the talon's order wins (depth-first, then, if
+    ``best_first``, the strict best-first search) and assert that the talon's order calls
+    none of their positions lost (a search using it could only find lines that pass it);
+    the number of positions checked."""
     checked = 0
-    for deal in range(1, 21):
-        position = DRAW_THREE.deal(deal)
-        finder = Model(DRAW_THREE, position, replace(pruning_for(DRAW_THREE, position), talon_order=False))
-        search = DepthFirst(finder, finder.node(position))
-        if search.run(5_000) != WON:
+    for deal in deals:
+        position = rules.deal(deal)
+        exact = Model(rules, position, replace(pruning_for(rules, position), talon_order=False))
+        searches: list[DepthFirst | BestFirst] = [DepthFirst(exact, exact.node(position))]
+        if best_first:
+            strict = Model(rules, position, replace(pruning_for(rules, position, "strict"), talon_order=False))
+            searches.append(BestFirst(strict, strict.node(position)))
+        search = next((search for search in searches if search.run(budget) == WON), None)
+        if search is None:
             continue
         assert search.line is not None
-        context = model_for(DRAW_THREE, position)
-        for move in engine_line(DRAW_THREE, position, search.line):
+        context = model_for(rules, position)
+        for move in engine_line(rules, position, search.line):
             assert not context.lost(context.node(position)), (deal, position)
-            position = DRAW_THREE.apply(position, move)
+            position = rules.apply(position, move)
             checked += 1
-    assert checked > 1000
+    return checked
+
+
+def test_no_position_on_a_winning_line_is_lost_by_the_talon_order() -> None:
+    """The same for the talon's order of draw three."""
+    assert positions_checked_against_the_talon_order(DRAW_THREE, range(1, 21), 5_000) > 1000
 
 
 def test_cards_the_talon_order_keeps_in_the_talon_lose() -> None:
@@ -312,23 +323,7 @@ def test_in_the_last_pass_a_card_under_one_that_cannot_leave_is_never_reached() 
 @pytest.mark.parametrize("rules", [VEGAS_ONE, VEGAS_THREE])
 def test_no_position_on_a_winning_line_is_lost_by_the_talon_order_with_limited_passes(rules: Klondike) -> None:
     """Lines found by a search without the talon's order never pass a position it calls lost."""
-    checked = 0
-    for deal in range(1, 41):
-        position = rules.deal(deal)
-        exact = Model(rules, position, replace(pruning_for(rules, position), talon_order=False))
-        strict = Model(rules, position, replace(pruning_for(rules, position, "strict"), talon_order=False))
-        for search in (DepthFirst(exact, exact.node(position)), BestFirst(strict, strict.node(position))):
-            if search.run(3_000) == WON:
-                break
-        else:
-            continue
-        assert search.line is not None
-        context = model_for(rules, position)
-        for move in engine_line(rules, position, search.line):
-            assert not context.lost(context.node(position)), (deal, position)
-            position = rules.apply(position, move)
-            checked += 1
-    assert checked > 50
+    assert positions_checked_against_the_talon_order(rules, range(1, 41), 3_000, best_first=True) > 50
 
 
 def test_a_card_that_could_come_back_goes_home_at_once_in_draw_three() -> None:

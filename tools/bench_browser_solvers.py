@@ -26,7 +26,7 @@ load of a busy machine falls on both alike. Module imports are not timed.
 Parts (all by default, or one with --only):
 
 daily     solitaire.daily.daily(game, options, date) for every option set of
-          DAILY_SETS and the 7 dates of DATES, each a fresh search: median and
+          DAILY_OPTION_SETS and the 7 dates of DATES, each a fresh search: median and
           max per option set, overall median, Pyodide / CPython.
 slices    solitaire_bridge.Bridge: "new" with a deal number, then "analyse"
           messages of N nodes (N in SLICE_NODES), each timed (JSON included),
@@ -40,7 +40,7 @@ timed     What the engine's worker does, in Pyodide only, each bridge message ti
           JavaScript around bridge.handle (JSON included) as
           static/engine-worker.js would: the live analysis of the deals of
           SLICE_GAMES ("new", then "analyse" messages of the worker's slice,
-          about 4 ms, until a verdict or TIMED_MESSAGES), and the daily deals of DAILY_SETS x DATES
+          about 4 ms, until a verdict or TIMED_MESSAGES), and the daily deals of DAILY_OPTION_SETS x DATES
           as findDaily gets them ("daily" slices until found, then "new"): the
           slices over SLICE_LIMIT_MS, and the time until the daily is ready
           against DAILY_TARGET_MS.
@@ -71,24 +71,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
 from bench import CHROMIUM, CHROMIUM_FLAGS, environment, percentile, progress, snapshot_site, table  # noqa: E402
+from solver_bench import DAILY_OPTION_SETS  # noqa: E402
 
 PAGE = "tools/bench/solvers.html"
 WORK_SCRIPT = Path("tools/bench/solver_work.py")  # inside the served site
 READY_TIMEOUT_MS = 180_000
 
 DATES = [f"2026-12-{day:02d}" for day in range(1, 8)]
-DAILY_SETS: list[tuple[str, dict[str, str]]] = [
-    ("klondike", {"draw": "1"}),
-    ("klondike", {"draw": "3"}),
-    ("double-klondike", {"draw": "1"}),
-    ("double-klondike", {"draw": "3"}),
-    ("freecell", {}),
-    ("pyramid", {}),
-    ("tripeaks", {}),
-    ("spider", {"suits": "1"}),
-    ("spider", {"suits": "2"}),
-    ("spider", {"suits": "4"}),
-]
 
 # Game, options, deals. The deals need many nodes (seen in the solver benchmarks:
 # most deals are decided within the first slice), so that most messages
@@ -189,7 +178,7 @@ def times(rows: list[dict[str, Any]]) -> list[float]:
 
 def measure_daily(pyodide: Pyodide, cpython: CPython) -> dict[str, Any]:
     sets: list[dict[str, Any]] = []
-    for game, options in DAILY_SETS:
+    for game, options in DAILY_OPTION_SETS:
         runs = {
             "pyodide": pyodide.call("daily", game=game, options=options, dates=DATES),
             "cpython": cpython.call("daily", game=game, options=options, dates=DATES),
@@ -347,7 +336,7 @@ def measure_timed_analysis(pyodide: Pyodide) -> list[dict[str, Any]]:
 
 def measure_timed_daily(pyodide: Pyodide) -> dict[str, Any]:
     sets = []
-    for game, options in DAILY_SETS:
+    for game, options in DAILY_OPTION_SETS:
         pyodide.call("warm_up", game=game, options=options)
         # One call per date keeps each page.evaluate short (4-suit Spider takes seconds).
         runs = [pyodide.timed("daily", game=game, options=options, date=date) for date in DATES]
@@ -550,13 +539,13 @@ def run(args: argparse.Namespace, site: Path, wheel_files: Path) -> dict[str, An
                     "options": {name: str(value) if isinstance(value, Path) else value for name, value in vars(args).items()},
                 }
                 if "daily" in parts:
-                    progress(f"Daily deals: {len(DAILY_SETS)} option sets x {len(DATES)} dates")
+                    progress(f"Daily deals: {len(DAILY_OPTION_SETS)} option sets x {len(DATES)} dates")
                     results["daily"] = measure_daily(pyodide, cpython)
                 if "slices" in parts:
                     progress(f"Analysis slices: {len(SLICE_GAMES)} games x N in {SLICE_NODES}")
                     results["slices"] = measure_slices(pyodide, cpython)
                 if "timed" in parts:
-                    progress(f"Timed slices: {len(SLICE_GAMES)} games' analysis, {len(DAILY_SETS)} x {len(DATES)} dailies")
+                    progress(f"Timed slices: {len(SLICE_GAMES)} games' analysis, {len(DAILY_OPTION_SETS)} x {len(DATES)} dailies")
                     results["timed"] = measure_timed(pyodide)
                 if "klondike" in parts:
                     progress(f"Klondike solver: deals 1..{args.deals}, draw 1 and 3, budget {args.budget}")

@@ -7,7 +7,7 @@ A benchmark, not a test: it prints a table, writes the figures to
 bench-results/dailies-YYYYmmdd-HHMMSS.json (or --json PATH) and exits with
 status 0 whatever they are.
 
-For each option set of OPTION_SETS and each date, ``solitaire.daily.daily``
+For each option set of solver_bench.DAILY_OPTION_SETS and each date, ``solitaire.daily.daily``
 (a fresh search, in CPython, in a pool of --jobs processes; each daily's CPU
 time is read in its own process): whether the deal is proven winnable, which
 candidate it is, and the CPU time. Options that change neither the cards nor
@@ -31,22 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "py"), str(ROOT / "tools")]
 
 from solitaire.daily import daily  # noqa: E402
-from solver_bench import summary  # noqa: E402
-
-OPTION_SETS: list[tuple[str, dict[str, str]]] = [
-    ("klondike", {"draw": "1"}),
-    ("klondike", {"draw": "1", "scoring": "vegas"}),
-    ("klondike", {"draw": "3"}),
-    ("klondike", {"draw": "3", "scoring": "vegas"}),
-    ("double-klondike", {"draw": "1"}),
-    ("double-klondike", {"draw": "3"}),
-    ("freecell", {}),
-    ("pyramid", {}),
-    ("tripeaks", {}),
-    ("spider", {"suits": "1"}),
-    ("spider", {"suits": "2"}),
-    ("spider", {"suits": "4"}),
-]
+from solver_bench import DAILY_OPTION_SETS, summary  # noqa: E402
 
 
 def one_daily(job: tuple[str, dict[str, str], str]) -> dict[str, Any]:
@@ -70,7 +55,7 @@ def main() -> None:
     args = parser.parse_args()
     first = datetime.date.fromisoformat(args.start)
     dates = [(first + datetime.timedelta(days=offset)).isoformat() for offset in range(args.dates)]
-    sets = [(game, options) for game, options in OPTION_SETS if args.only in (None, game)]
+    sets = [(game, options) for game, options in DAILY_OPTION_SETS if args.only in (None, game)]
     reports = []
     print(f"{'option set':<36}{'proven':>8}{'unproven':>10}{'CPU ms median':>15}{'p95':>9}{'max':>9}{'candidate max':>15}")
     with multiprocessing.Pool(args.jobs) as pool:

@@ -7,6 +7,23 @@ import statistics
 import time
 from typing import Any
 
+# The option sets of the daily benchmarks: every set that changes the cards or what
+# wins (Klondike's Vegas scoring limits the passes through the stock).
+DAILY_OPTION_SETS: list[tuple[str, dict[str, str]]] = [
+    ("klondike", {"draw": "1"}),
+    ("klondike", {"draw": "1", "scoring": "vegas"}),
+    ("klondike", {"draw": "3"}),
+    ("klondike", {"draw": "3", "scoring": "vegas"}),
+    ("double-klondike", {"draw": "1"}),
+    ("double-klondike", {"draw": "3"}),
+    ("freecell", {}),
+    ("pyramid", {}),
+    ("tripeaks", {}),
+    ("spider", {"suits": "1"}),
+    ("spider", {"suits": "2"}),
+    ("spider", {"suits": "4"}),
+]
+
 
 def percentile(values: list[float], share: float) -> float:
     """The nearest-rank percentile (share in 0..1) of a non-empty list."""

@@ -585,12 +585,13 @@ class PhaseWalk:
         while heap and phase.left > 0:
             if search.nodes >= end:
                 return False
-            _, order, state, link = heapq.heappop(heap)
+            entry = heapq.heappop(heap)
+            _, _, state, link = entry
             search.nodes += 1
             phase.left -= 1
             for move in strategic_moves(state, tuning, offers):
                 if move[1] == DEAL:
-                    phase.ends.append((self.disorder(state), order, state, link))
+                    phase.ends.append(entry)
                     continue
                 child = apply(state, move[1], move[2], move[3])
                 if child[3] == FOUNDATIONS:
@@ -620,7 +621,8 @@ class PhaseWalk:
                 phase = self.phases.get(start_key)
                 if phase is None:
                     left = (self.tuning.phase_nodes if frame.start[2] else self.tuning.end_nodes) << self.doublings
-                    phase = self.phases[start_key] = Phase([(0, 0, frame.start, frame.path)], {start_key}, [], left)
+                    root = (self.disorder(frame.start), 0, frame.start, frame.path)
+                    phase = self.phases[start_key] = Phase([root], {start_key}, [], left)
                 if not phase.done and not self.expand(phase, end):
                     return False
                 if search.verdict is not None:

@@ -34,7 +34,6 @@ class DeadEnds:
         self.frozen_cache: dict[tuple[bytes, ...], bool] = {}
         self.facts_cache: dict[bytes, tuple[int, tuple[tuple[int, int, int], ...]]] = {}
         self.stuck_cache: dict[tuple[bytes, ...], bool] = {}
-        self.talon_cache: dict[tuple[tuple[bytes, ...], bytes, int, bool], bool] = {}
 
     def prefix(self, column: bytes) -> bytes:
         """The face-down cards of a column and the face-up card on them (empty if none is face down)."""
@@ -187,15 +186,7 @@ class DeadEnds:
         if not self.talon_order:
             return False
         last_pass = self.max_redeals is not None and node[4] >= self.max_redeals
-        # Many positions differ only in the foundations (the cards home are outside the set, alike).
-        key = (tuple(sorted(node[0])), node[2], node[3], last_pass)
-        known = self.talon_cache.get(key)
-        if known is None:
-            known = self.stuck_one_deck(node[0], node[2], node[3], last_pass)
-            if len(self.talon_cache) > 200_000:
-                self.talon_cache.clear()
-            self.talon_cache[key] = known
-        return known
+        return self.stuck_one_deck(node[0], node[2], node[3], last_pass)
 
     def stuck_one_deck(self, columns: tuple[bytes, ...], talon: bytes | None = None, pointer: int = 0, last_pass: bool = False) -> bool:
         """``stuck`` with the cards as bits (one deck), Kings included: a King lying on
@@ -283,10 +274,15 @@ class DeadEnds:
         between have left: so only if none of them is held."""
         draw = self.draw
         size = len(talon)
+
+        def can_leave(card: int) -> bool:
+            """Home, or onto a card that can be a top (a King: into an empty column)."""
+            return bool((emptiable if RANK[card] == KING else can_top & PARENT_BITS[card]) or not locked & LOWER[card])
+
+        released = 0
         if last_pass:
             # From each top down (the waste's, then each draw's), a card is reachable
             # until the first held card above it.
-            released = 0
             tops = [pointer - 1] + list(range(min(pointer + draw, size) - 1, size, draw))
             if tops[-1] != size - 1:
                 tops.append(size - 1)
@@ -294,13 +290,10 @@ class DeadEnds:
             for top in tops:
                 blocked = False
                 for index in range(top, floor - 1, -1):
-                    bit = BIT[talon[index]]
-                    if held & bit:
-                        if not blocked and (
-                            (emptiable if RANK[talon[index]] == KING else can_top & PARENT_BITS[talon[index]])
-                            or not locked & LOWER[talon[index]]
-                        ):
-                            released |= bit
+                    card = talon[index]
+                    if held & BIT[card]:
+                        if not blocked and can_leave(card):
+                            released |= BIT[card]
                         blocked = True
                 floor = top + 1
             return released
@@ -309,7 +302,6 @@ class DeadEnds:
             if not held & BIT[card]:
                 first_free = index
                 break
-        released = 0
         for index, card in enumerate(talon):
             bit = BIT[card]
             if not held & bit:
@@ -322,9 +314,7 @@ class DeadEnds:
                 or q == first_free
                 or (pointer and q >= pointer and (q - pointer) % draw == 0)
             )
-            if not reachable:
-                continue
-            if (emptiable if RANK[card] == KING else can_top & PARENT_BITS[card]) or not locked & LOWER[card]:
+            if reachable and can_leave(card):
                 released |= bit
         return released
 

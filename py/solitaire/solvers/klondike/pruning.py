@@ -61,9 +61,10 @@ class Pruning:
     # One deck, no reshuffles, draw three or limited passes: the talon's order in the
     # stuck test.
     talon_order: bool
-    # Draw three, unlimited passes, one deck: a column top that fits its foundation goes home at once when it could
-    # come back where it was, and positions whose runs lie on one or the other card of
-    # a twin pair share their table entry (``encoding.runs_on_lower_twins``).
+    # Draw three, unlimited passes, one deck: a column top that fits its foundation goes
+    # home at once when it could come back where it was, and positions whose runs lie on
+    # one or the other card of a twin pair share their table entry
+    # (``encoding.runs_on_lower_twins``).
     home_reversible: bool
     # Split and column-emptying run moves only together with their use: one deck, draw
     # three, where the benchmark measured it (the other games' figures were taken without).
