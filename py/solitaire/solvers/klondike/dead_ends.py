@@ -17,8 +17,60 @@ never home.
 
 from __future__ import annotations
 
-from .encoding import BIT, FACE_DOWN, HIGHEST_FIRST, KING, LOWER, OTHER_COLOUR, PARENT_BITS, RANK, SUIT, Node
+from dataclasses import dataclass
+from typing import Union
+
+from .encoding import BIT, FACE_DOWN, KING, OTHER_COLOUR, RANK, SUIT, Node
 from .pruning import Pruning
+
+# Cards as bits: card ``suit * 13 + rank - 1``; hearts and diamonds (suits 1 and 2) red.
+ALL_CARDS = (1 << 52) - 1
+SUIT_BITS = tuple(((1 << 13) - 1) << (13 * suit) for suit in range(4))
+KINGS = sum(BIT[suit * 13 + 12] for suit in range(4))
+ONE_SUIT = (1 << 13) - 1
+
+
+def fitting(column_tops: int, free_outside: int, kings_top: bool) -> int:
+    """For ``stuck_one_deck``: the cards one of whose parents (one rank higher, the other
+    colour) can be a column top, as bits. A top is a column card not locked, or a card
+    out of the columns and not held (home or in the talon) put on a top, a King in an
+    empty column if ``kings_top``: so the tops grow rank by rank, down to a fixed point."""
+    tops = column_tops | (free_outside & KINGS if kings_top else 0)
+    while True:
+        # Per rank (bit rank - 1), whether a red or a black card of it can be a top.
+        red = ((tops >> 13) | (tops >> 26)) & ONE_SUIT
+        black = (tops | (tops >> 39)) & ONE_SUIT
+        fits = (red >> 1) * (1 | 1 << 39) | (black >> 1) * (1 << 13 | 1 << 26)
+        grown = tops | (free_outside & fits)
+        if grown == tops:
+            return fits
+        tops = grown
+
+
+def homeable(locked: int) -> int:
+    """For ``stuck_one_deck``: the cards none of whose lower cards of the suit is locked."""
+    home = 0
+    for suit_bits in SUIT_BITS:
+        low = locked & suit_bits
+        # Up to the suit's lowest locked card, that card included.
+        home |= suit_bits if not low else ((low & -low) << 1) - 1 & suit_bits
+    return home
+
+
+# See DeadEnds.column_shape.
+ColumnShape = tuple[int, tuple[int, ...], tuple[int, ...], bool, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Reach:
+    """A talon's cards that draws bring to the top, and per index the cards from there on."""
+
+    reached: int
+    from_index: tuple[int, ...]
+
+
+# See DeadEnds.talon_shape. A Union, not ``|``: tools/on_pypy.py runs this as Python 3.9.
+TalonShape = Union[tuple[tuple[int, ...], ...], Reach]  # noqa: UP007
 
 
 class DeadEnds:
@@ -32,7 +84,8 @@ class DeadEnds:
         self.max_redeals = pruning.max_redeals
         self.prefix_cache: dict[bytes, bytes] = {}
         self.frozen_cache: dict[tuple[bytes, ...], bool] = {}
-        self.facts_cache: dict[bytes, tuple[int, tuple[tuple[int, int, int], ...]]] = {}
+        self.shape_cache: dict[bytes, ColumnShape] = {}
+        self.talon_cache: dict[tuple[bytes, int, bool], TalonShape] = {}
         self.stuck_cache: dict[tuple[bytes, ...], bool] = {}
 
     def prefix(self, column: bytes) -> bytes:
@@ -158,22 +211,26 @@ class DeadEnds:
                     changed = True
         return bool(facts)
 
-    def column_facts(self, column: bytes) -> tuple[int, tuple[tuple[int, int, int], ...]]:
-        """For ``stuck`` (one deck): the column's cards as bits, and per card lying on
-        another: its index, the card, the bits of the cards it locks."""
-        found = self.facts_cache.get(column)
+    def column_shape(self, column: bytes) -> ColumnShape:
+        """For ``stuck_one_deck``: the column's cards as bits; per card lying on another, bottom
+        up, its bit and the bits of the cards it locks; whether the second card is one of
+        those; the bottom card's bit, and that bit again if it is face down (else 0)."""
+        found = self.shape_cache.get(column)
         if found is None:
             cards = 0
-            facts = []
+            lying: list[int] = []
+            locks: list[int] = []
             for j, card in enumerate(column):
                 cards |= BIT[card % FACE_DOWN]
                 if j and card < FACE_DOWN:
-                    locks = cards & ~BIT[card] if column[j - 1] >= FACE_DOWN else BIT[column[j - 1]]
-                    facts.append((j, card, locks))
-            found = cards, tuple(facts)
-            if len(self.facts_cache) > 200_000:
-                self.facts_cache.clear()
-            self.facts_cache[column] = found
+                    lying.append(BIT[card])
+                    locks.append(cards & ~BIT[card] if column[j - 1] >= FACE_DOWN else BIT[column[j - 1]])
+            bottom = BIT[column[0] % FACE_DOWN]
+            second_lies = len(column) > 1 and column[1] < FACE_DOWN
+            found = (cards, tuple(lying), tuple(locks), second_lies, bottom, bottom if column[0] >= FACE_DOWN else 0)
+            if len(self.shape_cache) > 200_000:
+                self.shape_cache.clear()
+            self.shape_cache[column] = found
         return found
 
     def lost(self, node: Node) -> bool:
@@ -203,119 +260,145 @@ class DeadEnds:
         the card at ``m`` is taken). In the ``last_pass`` (no redeal left) the waste is
         a pile: a card comes to the top only once every card above it has left, so
         none of the set may lie above it (see ``talon_released``). A card of the set
-        stays out of every column top and away from home."""
+        stays out of every column top and away from home.
+
+        The cards leave the set in rounds, each on the state the round before left
+        (every test is monotone: a card that could leave still can once more have
+        left, so the order does not change the answer, only how many rounds it takes).
+        """
         in_columns = 0
-        alive: dict[tuple[int, int], tuple[int, int]] = {}
-        # (column, bottom card, its bit if face down) of the columns that might empty
+        lying: list[int] = []  # bits of the cards lying on another
+        locks: list[int] = []  # what each of them locks
+        on: list[int] = []  # the index of the card lying on each, -1 for none
+        # (bit of a column's bottom card, that bit if face down else 0, index of the card on it or -1)
         bottoms: list[tuple[int, int, int]] = []
         empty = False
-        for i, column in enumerate(columns):
+        for column in columns:
             if not column:
                 empty = True
                 continue
-            cards, facts = self.column_facts(column)
+            cards, column_lying, column_locks, second_lies, bottom, down = self.column_shape(column)
             in_columns |= cards
-            for j, card, locks in facts:
-                alive[(i, j)] = (card, locks)
-            bottom = column[0] % FACE_DOWN
-            bottoms.append((i, bottom, BIT[bottom] if column[0] >= FACE_DOWN else 0))
-        # The cards in the talon or home, highest first: each can be a top once a parent can.
-        outside = [card for card in HIGHEST_FIRST if not in_columns & BIT[card]]
-        # The talon's cards still in the set, as bits (none unless the talon is given).
+            base = len(lying)
+            if column_lying:
+                lying.extend(column_lying)
+                locks.extend(column_locks)
+                on.extend(range(base + 1, len(lying)))
+                on.append(-1)
+            bottoms.append((bottom, down, base if second_lies else -1))
+        # left[-1] stands for "no card": a top card has nothing on it to wait for.
+        left = [False] * len(lying) + [True]
+        stuck = list(range(len(lying) - 1, -1, -1))  # top cards first: a round clears a whole run home
+        outside = ALL_CARDS & ~in_columns
         held = 0
         if talon is not None:
             for card in talon:
                 held |= BIT[card]
+        locked_by_stuck = 0
+        for lock in locks:
+            locked_by_stuck |= lock
         changed = True
-        while changed and (alive or held):
+        while changed and (stuck or held):
             changed = False
-            locked = held
-            for _, locks in alive.values():
-                locked |= locks
-            kings_top = True
-            while True:
-                can_top = in_columns & ~locked
-                for card in outside:
-                    if held & BIT[card]:
-                        continue
-                    if kings_top if RANK[card] == KING else can_top & PARENT_BITS[card]:
-                        can_top |= BIT[card]
-                # A face-down bottom card stays while it is locked; a face-up one can
-                # leave with the cards on it, or home once they have left.
-                emptiable = empty or any(
-                    not locked & down and (can_top & PARENT_BITS[card] or not locked & LOWER[card] and (i, 1) not in alive)
-                    for i, card, down in bottoms
-                )
-                if emptiable or not kings_top:
-                    break
-                kings_top = False
-            for place, (card, _) in list(alive.items()):
-                if (emptiable if RANK[card] == KING else can_top & PARENT_BITS[card]) or (
-                    not locked & LOWER[card] and (place[0], place[1] + 1) not in alive
-                ):
-                    del alive[place]
+            locked = held | locked_by_stuck
+            column_tops = in_columns & ~locked
+            free_outside = outside & ~held
+            home = homeable(locked)
+            fits = fitting(column_tops, free_outside, True)
+            # A column can empty if its bottom card can leave (home once nothing lies on it).
+            emptiable = empty
+            if not emptiable:
+                for bottom, down, first in bottoms:
+                    if not locked & down and (fits & bottom or home & bottom and left[first]):
+                        emptiable = True
+                        break
+                else:
+                    fits = fitting(column_tops, free_outside, False)
+            moves = fits | KINGS if emptiable else fits
+            locked_by_stuck = 0
+            still: list[int] = []
+            for x in stuck:
+                bit = lying[x]
+                if moves & bit or home & bit and left[on[x]]:
+                    left[x] = True
                     changed = True
-            released = 0
+                else:
+                    still.append(x)
+                    locked_by_stuck |= locks[x]
+            stuck = still
             if held and talon is not None:
-                released = self.talon_released(talon, pointer, held, locked, can_top, emptiable, last_pass)
-            if released:
-                held &= ~released
-                changed = True
-        return bool(alive) or bool(held)
+                released = self.talon_released(talon, pointer, held, moves | home, last_pass)
+                if released:
+                    held &= ~released
+                    changed = True
+        return bool(stuck) or bool(held)
 
-    def talon_released(
-        self, talon: bytes, pointer: int, held: int, locked: int, can_top: int, emptiable: bool, last_pass: bool = False
-    ) -> int:
+    def talon_released(self, talon: bytes, pointer: int, held: int, leaving: int, last_pass: bool = False) -> int:
         """For ``stuck_one_deck``: the held talon cards that can reach the top of the
-        waste and leave it (home, or onto a card that can be a top), as bits.
+        waste and leave it (``leaving``: home, or onto a card that can be a top), as bits.
 
         In the last pass a card reaches the top only under the first top at or above
         it (the waste's top now, or a draw's from the pointer on) once the cards
-        between have left: so only if none of them is held."""
-        draw = self.draw
-        size = len(talon)
-
-        def can_leave(card: int) -> bool:
-            """Home, or onto a card that can be a top (a King: into an empty column)."""
-            return bool((emptiable if RANK[card] == KING else can_top & PARENT_BITS[card]) or not locked & LOWER[card])
-
+        between have left: so only if none of them is held. Otherwise a card is
+        reachable if draws bring it to the top (``talon_shape``) or it lies at or above
+        the card before the first one not held."""
+        shape = self.talon_shape(talon, pointer, last_pass)
         released = 0
-        if last_pass:
-            # From each top down (the waste's, then each draw's), a card is reachable
-            # until the first held card above it.
-            tops = [pointer - 1] + list(range(min(pointer + draw, size) - 1, size, draw))
-            if tops[-1] != size - 1:
-                tops.append(size - 1)
-            floor = 0
-            for top in tops:
-                blocked = False
-                for index in range(top, floor - 1, -1):
-                    card = talon[index]
-                    if held & BIT[card]:
-                        if not blocked and can_leave(card):
-                            released |= BIT[card]
-                        blocked = True
-                floor = top + 1
+        if isinstance(shape, tuple):
+            # Down each stretch below a top: a card that leaves uncovers the next.
+            for stretch in shape:
+                for bit in stretch:
+                    if held & bit:
+                        if not leaving & bit:
+                            break
+                        released |= bit
             return released
-        first_free = size
-        for index, card in enumerate(talon):
-            if not held & BIT[card]:
-                first_free = index
-                break
-        for index, card in enumerate(talon):
-            bit = BIT[card]
-            if not held & bit:
-                continue
-            q = index + 1
-            reachable = (
-                index >= first_free
-                or q % draw == 0
-                or q == size
-                or q == first_free
-                or (pointer and q >= pointer and (q - pointer) % draw == 0)
-            )
-            if reachable and can_leave(card):
-                released |= bit
-        return released
+        size = len(talon)
+        while True:
+            waiting = held & ~released
+            first_free = 0
+            while first_free < size and waiting & BIT[talon[first_free]]:
+                first_free += 1
+            more = waiting & (shape.reached | shape.from_index[max(first_free - 1, 0)]) & leaving
+            if not more:
+                return released
+            released |= more
+
+    def talon_shape(self, talon: bytes, pointer: int, last_pass: bool) -> TalonShape:
+        """For ``talon_released``, remembered per talon and pointer. In the last pass: per top
+        (the waste's, then each draw's from the pointer on), the bits of the cards from it
+        down to the top before, top first. Otherwise the cards that draws bring to the top
+        (every third after a redeal, every third from the pointer, the last) and, per
+        index, the cards from there to the end."""
+        key = (talon, pointer, last_pass)
+        found = self.talon_cache.get(key)
+        if found is None:
+            draw = self.draw
+            size = len(talon)
+            if last_pass:
+                tops = [pointer - 1, *range(min(pointer + draw, size) - 1, size, draw)]
+                if tops[-1] != size - 1:
+                    tops.append(size - 1)
+                stretches = []
+                floor = 0
+                for top in tops:
+                    if top >= floor:
+                        stretches.append(tuple(BIT[talon[index]] for index in range(top, floor - 1, -1)))
+                    floor = top + 1
+                found = tuple(stretches)
+            else:
+                reached = 0
+                for index, card in enumerate(talon):
+                    q = index + 1
+                    if q % draw == 0 or q == size or (pointer and q >= pointer and (q - pointer) % draw == 0):
+                        reached |= BIT[card]
+                from_index = [0] * (size + 1)
+                for index in range(size - 1, -1, -1):
+                    from_index[index] = from_index[index + 1] | BIT[talon[index]]
+                found = Reach(reached, tuple(from_index))
+            if len(self.talon_cache) > 100_000:
+                self.talon_cache.clear()
+            self.talon_cache[key] = found
+        return found
 
     # -- safe moves -------------------------------------------------------
