@@ -339,16 +339,20 @@ class Bridge:
 
     def analysis_view(self) -> JsonObject:
         """Still winnable? The verdict on the position on the table (or that it is being
-        searched), and the deal's difficulty once its start has been proven winnable."""
+        searched, and how much of the search's budget is spent), and the deal's difficulty
+        once its start has been proven winnable."""
         session = self.current()
         analyst = self.analyst
         if analyst is None or analyst.solver is None:
-            return {"status": "none", "difficulty": None}
+            return {"status": "none", "difficulty": None, "progress": None}
         verdict = analyst.verdict(session.position)
         start = analyst.verdict(session.start_position)
+        progress = analyst.progress(session.position) if verdict is None else None
         return {
             "status": "searching" if verdict is None else verdict.status,
             "difficulty": None if start is None else rating(session.rules.game_id, session.rules.options, start),
+            # Whole percent of the search's budget spent, at most 99 while it runs.
+            "progress": None if progress is None else min(int(progress * 100), 99),
         }
 
     def view(self) -> JsonObject:

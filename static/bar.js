@@ -23,12 +23,12 @@ export function renderBar(view, dealText = null) {
   $("winnable-stat").hidden = status === "none" || looks().hideWinnable;
   $("check-winnable").hidden = Boolean(view.assisted);
   $("winnable").hidden = !view.assisted;
-  $("winnable").textContent = status === "none" ? "" : t(`winnable.${status}`);
+  $("winnable").textContent = verdictText(status, view.analysis?.progress);
   // Room from the start for the longest difficulty and verdict: when the proof comes in, the bar
   // keeps its rows and the table does not move (no layout shift).
   const labels = DIFFICULTIES.map((name) => t("deal.difficulty", { deal: dealWords, difficulty: t(`difficulty.${name}`) }));
   $("deal-label").style.minWidth = `${widest($("deal-label"), labels)}px`;
-  $("winnable").style.minWidth = `${widest($("winnable"), VERDICTS.map((name) => t(`winnable.${name}`)))}px`;
+  $("winnable").style.minWidth = `${widest($("winnable"), [...VERDICTS.map((name) => t(`winnable.${name}`)), verdictText("searching", 99)])}px`;
   $("winnable").dataset.status = status;
   $("score").textContent = scoreText(view);
   $("moves").textContent = String(view.moves);
@@ -40,6 +40,13 @@ export function renderBar(view, dealText = null) {
   $("complete").hidden = !view.canComplete;
   if (view.status === "stuck") showNotice(t("notice.stuck"), false);
   else if (!state.noticeTimer && !state.searchNotice) hideNotice();
+}
+
+/** The verdict as the bar says it; a search under way says how much of its budget it has spent. */
+function verdictText(status, progress) {
+  if (status === "none") return "";
+  if (status === "searching" && progress) return t("winnable.progress", { percent: progress });
+  return t(`winnable.${status}`);
 }
 
 const measuring = document.createElement("canvas").getContext("2d");

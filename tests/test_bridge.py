@@ -539,3 +539,14 @@ def test_the_view_says_whether_the_score_is_in_dollars() -> None:
     bridge = Bridge()
     assert send(bridge, type="new", game="double-klondike", deal=1)["scoreInDollars"] is False
     assert send(bridge, type="new", game="pyramid", deal=1)["scoreInDollars"] is False
+
+
+def test_the_analysis_says_how_much_of_its_budget_it_has_spent() -> None:
+    bridge = started(25)  # draw one deal 25: proven lost in 3,664 of its 150,000 positions
+    spent = []
+    analysis = send(bridge, type="analyse", nodes=500)["analysis"]
+    while analysis["status"] == "searching":
+        spent.append(analysis["progress"])
+        analysis = send(bridge, type="analyse", nodes=500)["analysis"]
+    assert analysis == {"status": "unwinnable", "difficulty": None, "progress": None}
+    assert len(spent) == 7 and spent == sorted(spent) and spent[0] == 0 and spent[-1] == 2

@@ -75,7 +75,8 @@ def test_solve_bad_arguments(arguments: list[str]) -> None:
 @pytest.mark.parametrize("game", SOLVED)
 def test_the_daily_deal_is_the_first_candidate_proven_winnable(game: str) -> None:
     rules = make_rules(game)
-    solver = solver_for(rules)
+    # Proven under the hardest options that deal the same cards (Klondike: Vegas's passes).
+    solver = solver_for(make_rules(game, rules.daily_proof_options()))
     day = daily(game, rules.options, "2026-11-29")
     assert day.verdict is not None and day.verdict.status == "winnable"
     index = next(i for i in range(MAX_CANDIDATES) if candidate(game, rules.options, "2026-11-29", i) == day.deal)
@@ -86,3 +87,16 @@ def test_the_daily_deal_is_the_first_candidate_proven_winnable(game: str) -> Non
     for move in day.verdict.moves:
         position = rules.apply(position, move)
     assert rules.is_won(position)
+
+
+@pytest.mark.parametrize("draw", ["1", "3"])
+def test_standard_and_vegas_players_get_one_daily_won_within_vegas_passes(draw: str) -> None:
+    dailies = [daily("klondike", {"draw": draw, "scoring": scoring}, "2026-11-29") for scoring in ("standard", "vegas", "vegas-cumulative")]
+    assert len({day.deal for day in dailies}) == 1
+    for scoring in ("standard", "vegas"):
+        rules = make_rules("klondike", {"draw": draw, "scoring": scoring})
+        position = rules.deal(dailies[0].deal)
+        assert dailies[0].verdict is not None
+        for move in dailies[0].verdict.moves:
+            position = rules.apply(position, move)  # Vegas refuses a pass too many
+        assert rules.is_won(position)

@@ -10,7 +10,9 @@ status 0 whatever they are.
 For each option set of solver_bench.DAILY_OPTION_SETS and each date, ``solitaire.daily.daily``
 (a fresh search, in CPython, in a pool of --jobs processes; each daily's CPU
 time is read in its own process): whether the deal is proven winnable, which
-candidate it is, and the CPU time. Options that change neither the cards nor
+candidate it is, and the CPU time. Option sets whose dailies are proven under the
+same options (Klondike's Standard and Vegas scoring: see Rules.daily_proof_options)
+share one run. Options that change neither the cards nor
 the rules of play (timed, open, the scoring of games whose scoring does not
 limit the passes) are left at their defaults; Klondike's Vegas scoring limits
 the passes through the stock, so it is a set of its own.
@@ -31,6 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "py"), str(ROOT / "tools")]
 
 from solitaire.daily import daily  # noqa: E402
+from solitaire.registry import make_rules  # noqa: E402
 from solver_bench import DAILY_OPTION_SETS, summary  # noqa: E402
 
 
@@ -58,9 +61,14 @@ def main() -> None:
     sets = [(game, options) for game, options in DAILY_OPTION_SETS if args.only in (None, game)]
     reports = []
     print(f"{'option set':<36}{'proven':>8}{'unproven':>10}{'CPU ms median':>15}{'p95':>9}{'max':>9}{'candidate max':>15}")
+    run: dict[tuple[str, str], list[dict[str, Any]]] = {}
     with multiprocessing.Pool(args.jobs) as pool:
         for game, options in sets:
-            days = pool.map(one_daily, [(game, options, date) for date in dates], chunksize=4)
+            # Option sets proven under the same options (Klondike's Standard and Vegas) share their dailies.
+            proof = (game, json.dumps(make_rules(game, options).daily_proof_options(), sort_keys=True))
+            if proof not in run:
+                run[proof] = pool.map(one_daily, [(game, options, date) for date in dates], chunksize=4)
+            days = run[proof]
             cpu = summary([day["cpu"] * 1000 for day in days])
             proven = sum(1 for day in days if day["proven"])
             report = {

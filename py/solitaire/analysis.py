@@ -46,6 +46,7 @@ class Analyst:
             self.solver = None
         self.verdicts: OrderedDict[Any, Verdict] = OrderedDict()
         self.searching: tuple[Any, Search] | None = None
+        self.spent = 0  # nodes given to the search in progress (a slice uses all it is given unless the search ends)
 
     def verdict(self, position: Any) -> Verdict | None:
         """The verdict on a position, if the analysis has reached one."""
@@ -65,11 +66,19 @@ class Analyst:
             return known
         if self.searching is None or self.searching[0] != position:
             self.searching = (position, self.solver.start(position, self.solver.analysis_budget))
+            self.spent = 0
         verdict = self.searching[1].run(nodes)
+        self.spent += nodes
         if verdict is not None:
             self.remember(position, verdict)
             self.searching = None
         return verdict
+
+    def progress(self, position: Any) -> float | None:
+        """How far the search of ``position`` has gone through its budget (0 to 1), while it runs."""
+        if self.solver is None or self.searching is None or self.searching[0] != position:
+            return None
+        return min(self.spent / self.solver.analysis_budget, 1.0)
 
     def played(self, before: Any, turn: tuple[Move, ...], after: Any) -> None:
         """A turn was played: if it began a known winning line, the rest of the line wins ``after``."""

@@ -7,7 +7,9 @@ such as Klondike's draw, sorted by name; ``"|k"`` appended for k >= 1), read
 as a big-endian integer and reduced to 1 .. 2**31-1. The daily deal is the
 first candidate that the game's solver proves winnable within its
 ``daily_budget`` of nodes; a node budget, not a time limit, so every machine
-picks the same deal. Should no candidate of the first ``MAX_CANDIDATES`` be
+picks the same deal. It is proven under the hardest of the options that deal
+the same cards (``Rules.daily_proof_options``: Klondike's Vegas pass limits),
+so a Standard and a Vegas player get the same deal on the same date. Should no candidate of the first ``MAX_CANDIDATES`` be
 proven (or the game have no solver), candidate 0 is the deal, unproven.
 
 >>> candidate("klondike", {"draw": "1"}, "2026-11-29", 0) == candidate("klondike", {"draw": "1"}, "2026-11-29", 0)
@@ -68,16 +70,22 @@ class DealFinder:
     must not freeze): the daily deal of a date, or a "winnable deals only" new game.
 
     ``run(nodes)`` tries candidates ``number(0)``, ``number(1)``, ... in order, each with a
-    fresh search of at most the solver's ``daily_budget`` nodes, and returns the ``Daily``
+    fresh search of at most the solver's ``daily_budget`` nodes (under the hardest options
+    that deal the same cards if ``hardest``), and returns the ``Daily``
     once it is known, else None. Slices of any size give the same deal. ``known`` names a
     candidate found before (the page remembers them): when its search proves it winnable it
     is taken at once, skipping the candidates before it; otherwise the search starts from
     candidate 0. Should none of ``MAX_CANDIDATES`` be proven, candidate 0 is the deal, unproven.
     """
 
-    def __init__(self, game_id: str, options: Mapping[str, str], number: Callable[[int], int], known: int | None = None) -> None:
+    def __init__(
+        self, game_id: str, options: Mapping[str, str], number: Callable[[int], int], known: int | None = None, hardest: bool = False
+    ) -> None:
         self.game_id = game_id
         self.rules = make_rules(game_id, options)
+        if hardest:
+            # Proven under the hardest options that deal the same cards (see Rules.daily_proof_options).
+            self.rules = make_rules(game_id, self.rules.daily_proof_options())
         self.number = number
         self.index = 0
         self.known = known if isinstance(known, int) and 0 <= known < MAX_CANDIDATES else None
@@ -127,7 +135,7 @@ class DailyFinder(DealFinder):
     def __init__(self, game_id: str, options: Mapping[str, str], date: str, known: int | None = None) -> None:
         self.date = parse_date(date).isoformat()
         validated = make_rules(game_id, options).options
-        super().__init__(game_id, options, lambda index: candidate(game_id, validated, self.date, index), known)
+        super().__init__(game_id, options, lambda index: candidate(game_id, validated, self.date, index), known, hardest=True)
 
 
 class WinnableFinder(DealFinder):

@@ -230,6 +230,12 @@ class Rules(ABC, Generic[P]):
             return "redeal"
         return "home" if move.target.startswith("foundation") else "move"
 
+    def daily_proof_options(self) -> dict[str, str]:
+        """The options under which a daily deal must be proven winnable: these rules' own,
+        or where an option that leaves the cards alone only makes the game harder (Klondike's
+        Vegas scoring limits the passes), the hardest, so that its players all get one deal."""
+        return self.options
+
     def runs_completed(self, before: P, after: P) -> int:
         """Runs that left the table by themselves between the two positions (Spider)."""
         return 0

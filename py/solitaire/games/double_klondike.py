@@ -46,6 +46,10 @@ class DoubleKlondike(Klondike):
     columns = 9
     decks = 2
 
+    def daily_proof_options(self) -> dict[str, str]:
+        """No scoring limits the passes here."""
+        return self.options
+
     def deal(self, number: int) -> KlondikePosition:
         position = super().deal(number)
         # The redeal shuffles need the deal number; it rides in the position.

@@ -132,6 +132,10 @@ class Klondike(Rules[KlondikePosition]):
         # Vegas: one pass in draw one, three in draw three; otherwise unlimited.
         self.max_redeals: int | None = (self.draw - 1) if self.vegas else None
 
+    def daily_proof_options(self) -> dict[str, str]:
+        """Vegas's pass limits: a deal won within them is won under every scoring."""
+        return {**self.options, "scoring": "vegas"}
+
     # -- dealing -------------------------------------------------------------
 
     def deal(self, number: int) -> KlondikePosition:

@@ -1,0 +1,124 @@
+"""The review of a game: the losing turn found by bisection, only from exact verdicts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from solitaire.registry import make_rules
+from solitaire.review import MAX_GIVE_UPS, Review
+from solitaire.solver import Verdict, solver_for
+
+# (game, options, deal, the first turn of the solver's winning line from which to look for
+# a move that loses): each game's deal has such a move there or a few turns later, proven
+# lost within CHILD_BUDGET positions.
+LOSING = [
+    ("klondike", {"draw": "1", "scoring": "vegas"}, 5, 40),
+    ("freecell", {}, 1, 12),
+    ("pyramid", {}, 2, 47),
+    ("tripeaks", {}, 4, 19),
+    ("spider", {"suits": "1"}, 1, 82),
+]
+CHILD_BUDGET = 3_000
+MOVES_AFTER = 12  # moves played after the losing one (the first legal move each time)
+
+
+def lost_game(game: str, options: dict[str, str], deal: int, first: int) -> tuple[Any, list[Any], int]:
+    """Rules, the positions of a game that follows the solver's winning line, then at the
+    first turn from ``first`` on where some other move is proven lost plays that move,
+    then a few more; and the index of the losing turn."""
+    rules = make_rules(game, options)
+    solver = solver_for(rules)
+    position = rules.deal(deal)
+    line = solver.solve(position, 20_000)
+    assert line.status == "winnable"
+    positions = [position]
+    for turn, move in enumerate(line.moves):
+        if turn >= first:
+            for other in rules.legal_moves(position):
+                after = rules.apply(position, other)
+                if other != move and solver.solve(after, CHILD_BUDGET).status == "unwinnable":
+                    positions.append(after)
+                    for _ in range(MOVES_AFTER):
+                        moves = rules.legal_moves(positions[-1])
+                        if not moves:
+                            break
+                        positions.append(rules.apply(positions[-1], moves[0]))
+                    return rules, positions, turn
+            assert turn < first + 30, "no losing move found: pick another turn or deal"
+        position = rules.apply(position, move)
+        positions.append(position)
+    raise AssertionError("the line ended before a losing move was found")
+
+
+@pytest.mark.parametrize(("game", "options", "deal", "first"), LOSING, ids=[case[0] for case in LOSING])
+def test_the_review_names_the_turn_that_lost_the_game(game: str, options: dict[str, str], deal: int, first: int) -> None:
+    rules, positions, losing = lost_game(game, options, deal, first)
+    findings = Review(rules, positions).finish()
+    assert findings.losing_turn == losing
+    assert findings.last_winnable == losing and findings.first_lost == losing + 1 and findings.undecided is None
+    assert findings.statuses == ("winnable",) * (losing + 1) + ("unwinnable",) * (len(positions) - losing - 1)
+    # Bisection: a handful of searches, not one per position.
+    assert findings.searched <= 2 + len(positions).bit_length()
+    # The line from the last winnable position wins.
+    position = positions[losing]
+    for move in findings.line:
+        position = rules.apply(position, move)
+    assert rules.is_won(position)
+
+
+def test_positions_no_search_settles_stay_undecided() -> None:
+    rules, positions, losing = lost_game(*LOSING[3])
+    findings = Review(rules, positions, budget=2).finish()  # two positions per search: most give up
+    assert findings.losing_turn is None and findings.undecided is not None
+    first, last = findings.undecided
+    assert first <= losing < losing + 1 <= last
+    assert all(status == "unknown" for status in findings.statuses[first : last + 1])
+    # What is known is right.
+    assert all(status != "unwinnable" for status in findings.statuses[: losing + 1])
+    assert all(status != "winnable" for status in findings.statuses[losing + 1 :])
+    assert findings.searched <= MAX_GIVE_UPS + 1
+
+
+def test_verdicts_the_analysis_has_are_not_searched_again() -> None:
+    rules, positions, losing = lost_game(*LOSING[3])
+    solver = solver_for(rules)
+    known: dict[Any, Verdict] = {positions[losing]: solver.solve(positions[losing], 20_000)}
+    known[positions[losing + 1]] = solver.solve(positions[losing + 1], 20_000)
+    findings = Review(rules, positions, known.get).finish()
+    assert findings.losing_turn == losing and findings.searched == 0 and findings.nodes == 0
+
+
+def test_a_won_game_was_never_lost() -> None:
+    rules = make_rules("tripeaks")
+    position = rules.deal(4)
+    positions = [position]
+    for move in solver_for(rules).solve(position, 20_000).moves:
+        positions.append(rules.apply(positions[-1], move))
+    findings = Review(rules, positions).finish()
+    assert findings.statuses == ("winnable",) * len(positions) and findings.losing_turn is None
+    assert findings.undecided is None and findings.searched == 0 and findings.line == ()
+
+
+def test_a_game_given_up_while_still_winnable_has_no_losing_turn() -> None:
+    rules = make_rules("freecell")
+    positions = [rules.deal(1)]
+    for move in solver_for(rules).solve(positions[0], 20_000).moves[:10]:
+        positions.append(rules.apply(positions[-1], move))
+    findings = Review(rules, positions).finish()
+    assert findings.statuses == ("winnable",) * len(positions) and findings.losing_turn is None
+    assert findings.searched == 1 and findings.line  # the newest position, and how to win from it
+
+
+def test_slices_of_any_size_reach_the_same_findings() -> None:
+    rules, positions, _ = lost_game(*LOSING[2])
+    whole = Review(rules, positions).finish()
+    review = Review(rules, positions)
+    while (sliced := review.run(7)) is None:
+        pass
+    assert sliced == whole
+
+
+def test_a_review_needs_a_position() -> None:
+    with pytest.raises(ValueError):
+        Review(make_rules("tripeaks"), [])
