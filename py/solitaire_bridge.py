@@ -58,6 +58,17 @@ Messages (``type`` and its fields):
   (answered without a view): ``reason``, a sentence in the chosen language,
   or null when they can move. The page says it when a player tries to lift
   a card that cannot move.
+- ``review``: ``nodes`` and optionally ``ms`` (as for ``analyse``): a slice of the review
+  of the game in progress (``solitaire.review``: where it was lost), answered without a
+  view: ``done``, ``searched`` (positions searched), ``nodes`` and, once done,
+  ``statuses`` (per position, the start first: ``winnable``, ``unwinnable`` or
+  ``unknown``), ``lastWinnable``, ``firstLost``, ``losingTurn`` (turn ``i`` leads from
+  position ``i`` to ``i + 1``), ``turns`` (every turn's moves in notation), ``line`` (a
+  winning line from the last winnable position, in notation) and ``undecided`` (the
+  first and last position no search settled, or null). A turn played or taken back
+  since starts the review again; its verdicts serve the live analysis too.
+- ``back``: ``position``: "Take me back": the game returns to that position of its
+  history (the turns after it can be redone) and counts as assisted.
 - ``games``: the ids of the games and their options (names and choices, the
   default first), answered without a view.
 - ``setup``: ``game``, ``options``, ``layout``: start from a position written
@@ -82,6 +93,7 @@ from solitaire.daily import Daily, DailyFinder, WinnableFinder, daily, parse_dat
 from solitaire.difficulty import rating
 from solitaire.game import MAX_DEAL, IllegalMove, Move, move_notation, parse_move
 from solitaire.registry import GAMES, make_rules, option_specs
+from solitaire.review import Review
 from solitaire.session import Session
 from solitaire.solver import Verdict
 from solitaire.texts import DEFAULT_LANGUAGE, LANGUAGES, Explained, Reason, Said, card_name, render, said_of
@@ -104,6 +116,7 @@ class Bridge:
         self.dailies: dict[DailyKey, Daily] = {}  # the dailies found
         self.seeker: tuple[DealKey, WinnableFinder] | None = None  # a winnable deal being searched for, from a first deal
         self.proofs: dict[DealKey, Verdict] = {}  # the winnable deals found
+        self.review: tuple[tuple[int, int], Review] | None = None  # (game, turns) it reviews, the review
         self.language = DEFAULT_LANGUAGE
         self.handlers: dict[str, Callable[[JsonObject], None]] = {
             "new": self.new_game,
@@ -120,6 +133,7 @@ class Bridge:
             "autoplay": self.set_autoplay,
             "language": self.set_language,
             "analyse": self.analyse,
+            "back": self.back,
             "load": self.load,
             "setup": self.setup,
             "view": lambda _: None,
@@ -150,6 +164,8 @@ class Bridge:
                 return json.dumps(self.find_daily(message))
             if kind == "winnable":
                 return json.dumps(self.find_winnable(message))
+            if kind == "review":
+                return json.dumps(self.review_slice(message))
             if kind not in self.handlers:
                 raise MessageError(Reason.UNKNOWN_MESSAGE, text=kind)
             self.follow(lambda: self.handlers[kind](message))
@@ -243,6 +259,44 @@ class Bridge:
             self.dailies[key] = found
             self.finder = None
         return {"ok": True, "found": True, "done": True, "tried": found.index + 1, "deal": found.deal, "candidate": found.index}
+
+    def review_slice(self, message: JsonObject) -> JsonObject:
+        """A slice of the review of the game in progress (see ``review`` in the module's text)."""
+        began = time.perf_counter()
+        session = self.current()
+        key = (id(session), len(session.turns))
+        if self.review is None or self.review[0] != key:
+            analyst = self.analyst
+            self.review = (key, Review(session.rules, session.positions, None if analyst is None else analyst.verdict))
+        review = self.review[1]
+        in_time(message, lambda nodes: review.run(nodes) is not None, began)
+        findings = review.findings
+        answer: JsonObject = {"ok": True, "done": findings is not None, "searched": review.searched, "nodes": review.spent}
+        if findings is None:
+            return answer
+        if self.analyst is not None:
+            positions = review.positions
+            for index, verdict in review.verdicts.items():
+                self.analyst.remember(positions[index], verdict)
+        return answer | {
+            "statuses": list(findings.statuses),
+            "lastWinnable": findings.last_winnable,
+            "firstLost": findings.first_lost,
+            "losingTurn": findings.losing_turn,
+            "turns": [list(turn) for turn in session.written],
+            "line": [move_notation(move) for move in findings.line],
+            "undecided": None if findings.undecided is None else list(findings.undecided),
+        }
+
+    def back(self, message: JsonObject) -> None:
+        """ "Take me back" to a position of the game's history (the review's last winnable one)."""
+        session = self.current()
+        position = message.get("position")
+        if not isinstance(position, int) or isinstance(position, bool) or not 0 <= position <= len(session.turns):
+            raise MessageError(Reason.NO_SUCH_POSITION, number=len(session.turns), text=position)
+        while len(session.turns) > position:
+            session.undo()
+        session.assisted = True
 
     def move(self, message: JsonObject) -> None:
         session = self.current()

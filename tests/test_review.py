@@ -5,9 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from solitaire.game import move_notation
 from solitaire.registry import make_rules
 from solitaire.review import MAX_GIVE_UPS, Review
 from solitaire.solver import Verdict, solver_for
+from solitaire_bridge import Bridge
+from test_bridge import send
 
 # (game, options, deal, the first turn of the solver's winning line from which to look for
 # a move that loses): each game's deal has such a move there or a few turns later, proven
@@ -122,3 +125,42 @@ def test_slices_of_any_size_reach_the_same_findings() -> None:
 def test_a_review_needs_a_position() -> None:
     with pytest.raises(ValueError):
         Review(make_rules("tripeaks"), [])
+
+
+def reviewed_bridge() -> tuple[Bridge, int, int]:
+    """A bridge whose game is TriPeaks deal 4 lost at a known turn (loaded as a save)."""
+    rules, positions, losing = lost_game(*LOSING[3])
+    turns = []
+    for before, after in zip(positions, positions[1:]):
+        turns.append([next(move_notation(m) for m in rules.legal_moves(before) if rules.apply(before, m) == after)])
+    bridge = Bridge()
+    save = {"version": 1, "game": "tripeaks", "options": {}, "deal": 4, "turns": turns, "undone": [], "seconds": 60}
+    assert send(bridge, type="load", save=save)["ok"]
+    return bridge, losing, len(turns)
+
+
+def test_the_bridge_reviews_the_game_in_slices_and_takes_it_back() -> None:
+    bridge, losing, turns = reviewed_bridge()
+    answer = send(bridge, type="review", nodes=5)
+    slices = 1
+    while not answer["done"]:
+        assert answer["ok"] and answer["searched"] >= 1
+        answer = send(bridge, type="review", nodes=5)
+        slices += 1
+    assert slices > 1 and answer["losingTurn"] == losing and answer["undecided"] is None
+    assert answer["statuses"][losing] == "winnable" and answer["statuses"][losing + 1] == "unwinnable"
+    assert len(answer["turns"]) == turns and answer["line"]
+    # The verdicts serve the live analysis: the position on the table is known lost at once.
+    assert send(bridge, type="analyse", nodes=1)["analysis"]["status"] == "unwinnable"
+    view = send(bridge, type="back", position=losing)
+    assert view["ok"] and view["moves"] == losing and view["assisted"] and view["canRedo"]
+    assert send(bridge, type="analyse", nodes=1)["analysis"]["status"] == "winnable"
+    assert send(bridge, type="review", nodes=1_000)["statuses"] == ["winnable"] * (losing + 1)
+
+
+@pytest.mark.parametrize("position", [-1, 10_000, "3", True, None])
+def test_taking_back_to_a_position_the_game_has_not_is_explained(position: object) -> None:
+    bridge, _, turns = reviewed_bridge()
+    answer = send(bridge, type="back", position=position)
+    assert not answer["ok"] and f"positions 0 to {turns}" in answer["error"]
+    assert send(bridge, type="view")["moves"] == turns

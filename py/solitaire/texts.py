@@ -203,6 +203,7 @@ class Reason(Enum):
     NO_CARD_AT = "{pile} has no card at index {number}"
     FIELD_NOT_TEXT = "the message needs {text} as text"
     WENT_WRONG = "something went wrong; the game is unchanged"
+    NO_SUCH_POSITION = "the game has positions 0 to {number}, not {text}"
 
 
 class Status(Enum):
@@ -416,6 +417,7 @@ GERMAN: dict[Code, str] = {
     Reason.NO_CARD_AT: "{pile} hat keine Karte an Position {number}",
     Reason.FIELD_NOT_TEXT: "Die Nachricht braucht {text} als Text",
     Reason.WENT_WRONG: "Etwas ist schiefgegangen; das Spiel ist unverändert",
+    Reason.NO_SUCH_POSITION: "Das Spiel hat die Stellungen 0 bis {number}, nicht {text}",
     Status.DRAW: "{number} {number|Karte|Karten} ziehen",
     Status.DRAW_PASS: "{number} {number|Karte|Karten} ziehen · Durchgang {number2} von {number3}",
     Status.DEALS_LEFT: "Noch {number} {number|Runde|Runden} · Folgen {number2} von {number3}",
