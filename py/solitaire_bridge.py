@@ -46,7 +46,7 @@ Messages (``type`` and its fields):
   and optionally ``ms``: as ``daily``, a slice of the search for the first deal
   from ``first`` on that the solver proves winnable ("winnable deals only"):
   ``found``, ``done``, ``tried`` and, once found, ``deal`` and ``proven``
-  (false when no deal of the first 64 was proven). A ``new`` message for that
+  (false when no deal of the first 256 was proven). A ``new`` message for that
   deal then starts with its proof.
 - ``check``: the player asks "Winnable?": the game is marked assisted (the
   view's ``assisted``), and the page shows the live verdict from then on.
@@ -67,6 +67,10 @@ Messages (``type`` and its fields):
   winning line from the last winnable position, in notation) and ``undecided`` (the
   first and last position no search settled, or null). A turn played or taken back
   since starts the review again; its verdicts serve the live analysis too.
+- ``peek``: ``position`` and optionally ``line``: the ``piles`` and ``statusLine`` of a
+  position of the game's history, or of the position ``line`` moves into the finished
+  review's winning line from its last winnable position (answered without a view; the
+  game stays as it is): the review's timeline shows them.
 - ``back``: ``position``: "Take me back": the game returns to that position of its
   history (the turns after it can be redone) and counts as assisted.
 - ``games``: the ids of the games and their options (names and choices, the
@@ -166,6 +170,8 @@ class Bridge:
                 return json.dumps(self.find_winnable(message))
             if kind == "review":
                 return json.dumps(self.review_slice(message))
+            if kind == "peek":
+                return json.dumps(self.peek(message))
             if kind not in self.handlers:
                 raise MessageError(Reason.UNKNOWN_MESSAGE, text=kind)
             self.follow(lambda: self.handlers[kind](message))
@@ -435,16 +441,7 @@ class Bridge:
             "deal": session.deal,
             "daily": session.daily,
             "slots": [{"name": slot.name, "x": slot.x, "y": slot.y, "fan": slot.fan, "hint": slot.empty_hint} for slot in rules.slots()],
-            "piles": [
-                {
-                    "name": pile.name,
-                    "cards": [
-                        {"card": card_text(card), "name": card_name(card, self.language), "locked": locked} if up else {"card": "down"}
-                        for card, up, locked in zip(pile.cards, pile.face_up, pile.locked)
-                    ],
-                }
-                for pile in piles
-            ],
+            "piles": self.piles_view(piles),
             "legal": legal,
             "stockAction": stock_action,
             "score": session.score(),
@@ -468,6 +465,42 @@ class Bridge:
             "scoreRunsWithClock": rules.score_runs_with_clock(),
             "scoreCarriesOver": rules.score_carries_over(),
             "scoreInDollars": rules.score_in_dollars(),
+        }
+
+    def piles_view(self, piles: list[Any]) -> list[JsonObject]:
+        return [
+            {
+                "name": pile.name,
+                "cards": [
+                    {"card": card_text(card), "name": card_name(card, self.language), "locked": locked} if up else {"card": "down"}
+                    for card, up, locked in zip(pile.cards, pile.face_up, pile.locked)
+                ],
+            }
+            for pile in piles
+        ]
+
+    def peek(self, message: JsonObject) -> JsonObject:
+        """The piles of a position of the game's history (``position``), or with ``line``, of
+        the position that many moves into the finished review's winning line (from its last
+        winnable position); the game in progress stays as it is."""
+        session = self.current()
+        positions = session.positions
+        index = message.get("position")
+        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(positions):
+            raise MessageError(Reason.NO_SUCH_POSITION, number=len(positions) - 1, text=index)
+        position = positions[index]
+        steps = message.get("line", 0)
+        if steps:
+            findings = None if self.review is None else self.review[1].findings
+            if findings is None or findings.last_winnable != index or not isinstance(steps, int) or not 0 < steps <= len(findings.line):
+                raise MessageError(Reason.NO_SUCH_LINE_MOVE, number=0 if findings is None else len(findings.line), text=steps)
+            for move in findings.line[:steps]:
+                position = session.rules.apply(position, move)
+        rules = session.rules
+        return {
+            "ok": True,
+            "piles": self.piles_view(rules.piles(position)),
+            "statusLine": render(rules.status_line(position), self.language),
         }
 
     def turn_view(self) -> JsonObject | None:

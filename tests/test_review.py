@@ -164,3 +164,21 @@ def test_taking_back_to_a_position_the_game_has_not_is_explained(position: objec
     answer = send(bridge, type="back", position=position)
     assert not answer["ok"] and f"positions 0 to {turns}" in answer["error"]
     assert send(bridge, type="view")["moves"] == turns
+
+
+def test_peeking_shows_a_position_of_the_history_or_of_the_winning_line_and_changes_nothing() -> None:
+    bridge, losing, turns = reviewed_bridge()
+    before = send(bridge, type="view")
+    start = send(bridge, type="peek", position=0)
+    assert start["ok"] and start["piles"] == send(Bridge(), type="new", game="tripeaks", deal=4)["piles"]
+    assert send(bridge, type="peek", position=turns)["piles"] == before["piles"]
+    with_line = send(bridge, type="peek", position=losing, line=1)
+    assert not with_line["ok"] and "line" in with_line["error"]  # no review has finished yet
+    review = send(bridge, type="review", nodes=100_000)
+    assert review["done"]
+    end = send(bridge, type="peek", position=losing, line=len(review["line"]))
+    peaks = [pile for pile in end["piles"] if pile["name"].startswith("peak-")]
+    assert len(peaks) == 28 and not any(pile["cards"] for pile in peaks)  # won: the peaks cleared
+    for bad in ({"position": losing, "line": len(review["line"]) + 1}, {"position": losing + 1, "line": 1}, {"position": -1}, {"position": "0"}):
+        assert not send(bridge, type="peek", **bad)["ok"]
+    assert send(bridge, type="view")["piles"] == before["piles"]
