@@ -284,13 +284,24 @@ class Bridge:
             positions = review.positions
             for index, verdict in review.verdicts.items():
                 self.analyst.remember(positions[index], verdict)
+        positions = review.positions
+        rules = session.rules
+        line_places = []
+        if findings.last_winnable is not None:
+            position = positions[findings.last_winnable]
+            for move in findings.line:
+                line_places.append(move_place(rules, position, move))
+                position = rules.apply(position, move)
         return answer | {
             "statuses": list(findings.statuses),
             "lastWinnable": findings.last_winnable,
             "firstLost": findings.first_lost,
             "losingTurn": findings.losing_turn,
             "turns": [list(turn) for turn in session.written],
+            # Each turn's own move (the player's, before any automatic ones), as a hint names it.
+            "turnMoves": [move_place(rules, before, turn[0]) for before, turn in zip(positions, session.turns)],
             "line": [move_notation(move) for move in findings.line],
+            "lineMoves": line_places,
             "undecided": None if findings.undecided is None else list(findings.undecided),
         }
 
@@ -369,10 +380,7 @@ class Bridge:
         hint = self.analyst.hint(session.position)
         if hint.move is None:
             return {"ok": True, "hint": {"kind": hint.kind}}
-        sizes = {pile.name: len(pile.cards) for pile in session.rules.piles(session.position)}
-        move = hint.move
-        index = sizes.get(move.source, move.count) - move.count
-        return {"ok": True, "hint": {"kind": hint.kind, "from": move.source, "index": index, "to": move.target}}
+        return {"ok": True, "hint": {"kind": hint.kind} | move_place(session.rules, session.position, hint.move)}
 
     def why(self, message: JsonObject) -> JsonObject:
         """Why the picked cards cannot move now (see ``Rules.refusal``)."""
@@ -518,6 +526,26 @@ class Bridge:
             # An undo goes back to ``before``: no run left the table.
             "runsHome": 0 if last.action == "undo" else session.rules.runs_completed(last.before, session.position),
         }
+
+
+def move_place(rules: Any, position: Any, move: Move) -> JsonObject:
+    """A move as the page names it: what it does (``Rules.move_kind``), the pile it takes
+    from, the index of its first card there, where it goes, and the cards it moves and
+    goes onto."""
+    piles = {pile.name: pile for pile in rules.piles(position)}
+    source, target = piles.get(move.source), piles.get(move.target)
+    index = (len(source.cards) if source else move.count) - move.count
+    card = source.cards[index] if source and 0 <= index < len(source.cards) and source.face_up[index] else None
+    onto = target.cards[-1] if target and target.cards and target.face_up[-1] else None
+    return {
+        "move": rules.move_kind(move),
+        "from": move.source,
+        "index": index,
+        "to": move.target,
+        # The card moved and the one it goes onto, as the view writes cards (None: none, or face down).
+        "card": None if card is None else card_text(card),
+        "onto": None if onto is None else card_text(onto),
+    }
 
 
 DailyKey = tuple[str, tuple[tuple[str, str], ...], str]

@@ -15,6 +15,7 @@ import { attachKeyboard } from "./keyboard.js";
 import { looks } from "./looks.js";
 import { chooseGame, fillGamePicker, keptLabel } from "./picker.js";
 import { act, checkWinnable, drawnForSize, game, openGame, render, restartDeal, resume, startGame } from "./play.js";
+import { attachReview, openReview } from "./review.js";
 import { showRules } from "./rules.js";
 import * as saves from "./saves.js";
 import { analyseSoon } from "./searches.js";
@@ -159,6 +160,16 @@ function setProgress(key, fraction) {
   $("progress-bar").style.width = `${Math.round(fraction * 100)}%`;
 }
 
+/** The review of the game on the table; "Take me back" returns the game to its last winnable position. */
+function startReview() {
+  openReview({
+    onBack: (position) =>
+      whenIdle(async () => {
+        if (await act({ type: "back", position })) showNotice(t("review.backNotice"), true);
+      }),
+  });
+}
+
 /** What a button does, once the engine has answered what came before (whenIdle). */
 function onClick(id, action) {
   $(id).addEventListener("click", () => whenIdle(action));
@@ -183,6 +194,7 @@ function listen() {
     item.addEventListener("click", () => {
       $("menu").hidePopover();
       if (item.dataset.for === "restart") game.restart();
+      else if (item.dataset.for === "review") whenIdle(startReview);
       else $(item.dataset.for).click(); // the bar's own button, shown or not
     });
   }
@@ -196,12 +208,14 @@ function listen() {
   $("stats-file").addEventListener("change", (event) => event.target.files[0] && importStats(event.target.files[0]));
   $("stats-reset").addEventListener("click", resetStats);
   attachSettings();
+  attachReview();
   $("won").addEventListener("close", () => {
     if ($("won").returnValue === "new") whenIdle(() => startGame({ game: state.view.game, options: state.view.options }));
     if ($("won").returnValue === "share") openShare();
   });
   $("stuck").addEventListener("close", () => {
     const choice = $("stuck").returnValue;
+    if (choice === "review") whenIdle(startReview);
     if (choice === "undo") game.undo();
     if (choice === "restart") whenIdle(restartDeal);
     if (choice === "new") whenIdle(() => startGame({ game: state.view.game, options: state.view.options }, true)); // a loss, as New

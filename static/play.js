@@ -60,7 +60,8 @@ function stillWon(won) {
 /** Redraw the table and the bar; `cause` is the type of the message that changed the view. */
 export function render(cause = null) {
   renderBar(state.view); // first: the bar may change its height, and the table is drawn for the room left
-  state.geometry = drawBoard(state.view, state.pick, state.hint, cause);
+  // While the review shows a position of the game (review.js), the table shows that one.
+  state.geometry = drawBoard(state.peekView ?? state.view, state.pick, state.hint, cause);
 }
 
 /** Redraw the table (the cards glide from where they were), then put the keyboard focus back on it.

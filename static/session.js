@@ -34,6 +34,8 @@ export const state = {
   keepForce: false, // the next write goes over whatever another tab wrote (the player said so)
   conflict: null, // the id of a game another tab wrote meanwhile, while the player is asked
   storeFailure: null, // why the last write failed (a StoreError's code), until one succeeds
+  peekView: null, // the position the review shows on the table, while it is open (review.js)
+  reviewBack: null, // what "Take me back" does (app.js)
 };
 
 /** One message to Python; the answer, remembering the last error so that start-up can explain a fallback. */

@@ -90,3 +90,14 @@ def page(browser: Any, site_url: str, watch: PageWatch) -> Iterator[Any]:
     assert not violations, f"CSP violations: {violations}"
     assert not watch.errors, f"console errors: {watch.errors}"
     assert not watch.foreign, f"requests left the origin: {watch.foreign}"
+
+
+@pytest.fixture
+def german(browser: Any, site_url: str, watch: PageWatch) -> Iterator[Any]:
+    """A page in a German-speaking browser (locale de-DE)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="de-DE")
+    page = context.new_page()
+    page.on("pageerror", lambda error: watch.errors.append(str(error)))
+    yield page
+    context.close()
+    assert not watch.errors, watch.errors

@@ -297,7 +297,7 @@ def test_daily_found_in_slices_is_the_daily_that_new_starts() -> None:
 
 
 def test_a_remembered_candidate_is_taken_when_proven_and_ignored_when_not() -> None:
-    from solitaire.daily import daily
+    from solitaire.daily import MAX_CANDIDATES, daily
 
     truth = daily("pyramid", {}, "2026-11-30")
     assert truth.index == 2  # candidates 0 and 1 are not proven within the daily budget
@@ -308,7 +308,7 @@ def test_a_remembered_candidate_is_taken_when_proven_and_ignored_when_not() -> N
 
     remembered = first_answer(2)
     assert remembered["found"] and remembered["deal"] == truth.deal and remembered["tried"] == 3
-    for wrong in (0, 1, -1, 64, "2", None):
+    for wrong in (0, 1, -1, MAX_CANDIDATES, "2", None):
         answer = first_answer(wrong)
         assert not answer["found"]  # the slice ends with a candidate not proven: the search goes on from 0
 

@@ -46,16 +46,6 @@ def english_left(page: Any) -> list[str]:
     return [text for text in page.evaluate(COLLECT) if ENGLISH.search(text)]
 
 
-@pytest.fixture
-def german(browser: Any, site_url: str, watch: Any) -> Any:
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="de-DE")
-    page = context.new_page()
-    page.on("pageerror", lambda error: watch.errors.append(str(error)))
-    yield page
-    context.close()
-    assert not watch.errors, watch.errors
-
-
 @pytest.mark.parametrize("game", ["klondike", "double-klondike", "spider", "freecell", "pyramid", "tripeaks"])
 def test_every_game_screen_is_german(german: Any, site_url: str, game: str) -> None:
     german.goto(site_url + f"?game={game}&deal=4")

@@ -179,6 +179,11 @@ def test_peeking_shows_a_position_of_the_history_or_of_the_winning_line_and_chan
     end = send(bridge, type="peek", position=losing, line=len(review["line"]))
     peaks = [pile for pile in end["piles"] if pile["name"].startswith("peak-")]
     assert len(peaks) == 28 and not any(pile["cards"] for pile in peaks)  # won: the peaks cleared
-    for bad in ({"position": losing, "line": len(review["line"]) + 1}, {"position": losing + 1, "line": 1}, {"position": -1}, {"position": "0"}):
+    for bad in (
+        {"position": losing, "line": len(review["line"]) + 1},
+        {"position": losing + 1, "line": 1},
+        {"position": -1},
+        {"position": "0"},
+    ):
         assert not send(bridge, type="peek", **bad)["ok"]
     assert send(bridge, type="view")["piles"] == before["piles"]

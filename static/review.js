@@ -1,0 +1,200 @@
+// review.js: the review of a game (where it was lost, and the line that would have won).
+//
+// The engine's worker searches the game's positions in slices (the bridge's "review"
+// message, solitaire/review.py); the dialog then shows a timeline of every position, coloured
+// by verdict, with the losing turn marked. The slider (arrow keys, Home, End) shows a
+// position on the table without changing the game ("peek"); "Show the way" steps or plays the
+// winning line from the last winnable position; "Take me back" returns the game there, and
+// the game then counts as assisted. The dialog is modal: the table only shows, nothing on
+// it can be played until the review is closed.
+
+import { language, t } from "./i18n.js";
+import { render } from "./play.js";
+import { $, board, send, state } from "./session.js";
+import { drawTable, pileName } from "./table.js";
+import { shortCard } from "./text.js";
+
+const PLAY_STEP_MS = 700; // one move of the winning line per step while it plays
+const PRIORITY = 1; // as the live analysis: a daily the player waits for goes first
+
+let review = null; // the finished review's answer
+let mode = "history"; // or "line": the slider walks the winning line
+let playing = 0; // the timer of the line playing by itself
+let search = null;
+
+/** Open the review of the game on the table (from the menu, "No moves left", a win). */
+export function openReview({ onBack }) {
+  review = null;
+  mode = "history";
+  stop();
+  $("review-timeline").hidden = true;
+  $("review-controls").hidden = true;
+  $("review-back").hidden = true;
+  $("review-summary").textContent = t("review.searching", { count: 0 });
+  $("review").showModal();
+  state.reviewBack = onBack;
+  search?.cancel();
+  search = state.engine.search({ type: "review" }, { priority: PRIORITY, onProgress: showProgress });
+  const mine = search;
+  search.done.then((answer) => {
+    if (mine !== search || !$("review").open) return;
+    search = null;
+    if (!answer?.ok) {
+      $("review-summary").textContent = answer?.error ?? t("notice.engine");
+      return;
+    }
+    review = answer;
+    showFindings();
+  });
+}
+
+export function attachReview() {
+  $("review-slider").addEventListener("input", () => showPosition(Number($("review-slider").value)));
+  $("review-way").addEventListener("click", () => (mode === "line" ? showHistory() : showLine()));
+  $("review-play").addEventListener("click", () => (playing ? stop() : play()));
+  $("review-step").addEventListener("click", () => step(1));
+  $("review-step-back").addEventListener("click", () => step(-1));
+  $("review").addEventListener("close", () => {
+    stop();
+    search?.cancel();
+    search = null;
+    state.peekView = null;
+    const back = $("review").returnValue === "back" && review?.lastWinnable != null;
+    if (back) state.reviewBack?.(review.lastWinnable);
+    else render(); // the game as it is
+  });
+}
+
+function showProgress(answer) {
+  if (answer.ok) $("review-summary").textContent = t("review.searching", { count: answer.searched });
+}
+
+/** The summary, the coloured timeline and the buttons, once the review is done. */
+function showFindings() {
+  $("review-summary").textContent = summary(review);
+  const last = review.statuses.length - 1;
+  $("review-timeline").hidden = false;
+  $("review-controls").hidden = false;
+  $("review-way").disabled = review.line.length === 0;
+  $("review-back").hidden = review.lastWinnable === null || review.lastWinnable === last;
+  showHistory(review.losingTurn === null ? last : review.losingTurn + 1);
+}
+
+function summary(found) {
+  const last = found.statuses.length - 1;
+  const parts = [];
+  if (found.losingTurn !== null) {
+    parts.push(t("review.lost", { turn: found.losingTurn + 1, move: moveWords(found.turnMoves[found.losingTurn]) }));
+  } else if (found.firstLost === 0) parts.push(t("review.lostFromStart"));
+  else if (found.lastWinnable === last) parts.push(t(found.line.length ? "review.stillWinnable" : "review.won"));
+  if (found.undecided) {
+    const [first, end] = found.undecided;
+    if (found.lastWinnable !== null && found.losingTurn === null) parts.push(t("review.winnableUpTo", { position: found.lastWinnable }));
+    if (found.firstLost !== null && found.losingTurn === null) parts.push(t("review.lostFrom", { position: found.firstLost }));
+    parts.push(first === end ? t("review.undecidedOne", { position: first }) : t("review.undecided", { first, last: end }));
+  }
+  return parts.join(" ");
+}
+
+/** A move in words: "8♥ onto 9♠", "7♦ to Foundation 2", "Draw from the stock". */
+function moveWords(place) {
+  if (!place) return "";
+  if (["draw", "redeal", "deal"].includes(place.move)) return t(`review.${place.move}`);
+  const card = place.card ? shortCard(place.card, language()) : pileName(place.from);
+  if (state.view.game === "pyramid") return place.onto && place.move !== "home" ? t("review.pair", { card, target: shortCard(place.onto, language()) }) : t("review.remove", { card });
+  if (place.onto && place.move !== "home") return t("review.onto", { card, target: shortCard(place.onto, language()) });
+  return t("review.to", { card, pile: pileName(place.to) });
+}
+
+// -- the timeline ------------------------------------------------------------------
+
+/** The slider over the game's positions, the strip coloured by verdict. */
+function showHistory(at = null) {
+  stop();
+  mode = "history";
+  const statuses = review.statuses;
+  paintStrip(statuses, review.losingTurn);
+  setSlider(statuses.length - 1, at ?? Number($("review-slider").value));
+  $("review-way").textContent = t("review.showWay");
+  for (const id of ["review-play", "review-step", "review-step-back"]) $(id).hidden = true;
+}
+
+/** The slider over the winning line from the last winnable position. */
+function showLine() {
+  mode = "line";
+  paintStrip(Array(review.line.length + 1).fill("winnable"), null);
+  setSlider(review.line.length, 0);
+  $("review-way").textContent = t("review.showGame");
+  for (const id of ["review-play", "review-step", "review-step-back"]) $(id).hidden = false;
+}
+
+function setSlider(max, value) {
+  const slider = $("review-slider");
+  slider.max = String(max);
+  slider.value = String(Math.max(0, Math.min(max, value)));
+  showPosition(Number(slider.value));
+}
+
+function paintStrip(statuses, losingTurn) {
+  const strip = $("review-strip");
+  strip.replaceChildren(
+    ...statuses.map((status, index) => {
+      const cell = document.createElement("span");
+      cell.dataset.status = status;
+      if (losingTurn !== null && index === losingTurn + 1) cell.dataset.losing = "true";
+      return cell;
+    }),
+  );
+}
+
+/** Show position `index` (of the game, or of the winning line) on the table and in words. */
+async function showPosition(index) {
+  const inLine = mode === "line";
+  const message = inLine ? { type: "peek", position: review.lastWinnable, line: index } : { type: "peek", position: index };
+  if (inLine && index === 0) delete message.line;
+  const words = inLine ? lineText(index) : positionText(index);
+  $("review-position").textContent = words;
+  $("review-slider").setAttribute("aria-valuetext", words);
+  const answer = await send(message);
+  if (!answer.ok || !$("review").open || Number($("review-slider").value) !== index || (mode === "line") !== inLine) return;
+  state.peekView = { ...state.view, piles: answer.piles, legal: {}, stockAction: null, statusLine: answer.statusLine };
+  drawTable(board, state.peekView, null);
+}
+
+function positionText(index) {
+  const status = t(`review.status.${review.statuses[index]}`);
+  const last = review.statuses.length - 1;
+  if (index === 0) return t("review.start", { status });
+  const move = moveWords(review.turnMoves[index - 1]);
+  const key = review.losingTurn === index - 1 ? "review.positionLosing" : "review.position";
+  return t(key, { turn: index, last, move, status });
+}
+
+function lineText(index) {
+  if (index === 0) return t("review.lineStart", { position: review.lastWinnable, count: review.line.length });
+  return t("review.lineMove", { step: index, count: review.line.length, move: moveWords(review.lineMoves[index - 1]) });
+}
+
+function step(delta) {
+  const slider = $("review-slider");
+  const next = Number(slider.value) + delta;
+  if (next < 0 || next > Number(slider.max)) return stop();
+  slider.value = String(next);
+  showPosition(next);
+}
+
+function play() {
+  const slider = $("review-slider");
+  if (Number(slider.value) >= Number(slider.max)) slider.value = "0";
+  $("review-play").textContent = t("review.pause");
+  $("review-play").setAttribute("aria-pressed", "true");
+  step(0);
+  playing = setInterval(() => step(1), PLAY_STEP_MS);
+}
+
+function stop() {
+  clearInterval(playing);
+  playing = 0;
+  $("review-play").textContent = t("review.play");
+  $("review-play").setAttribute("aria-pressed", "false");
+}

@@ -1,0 +1,138 @@
+"""The review in the page: the losing move marked on the timeline, the winning line stepped,
+"Take me back" and a win from there (assisted), by keyboard too, in German."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+from solitaire.game import move_notation
+from test_browser_german import english_left
+from test_browser_klondike import open_page, pile_cards, settled
+from test_review import LOSING, lost_game
+
+pytestmark = pytest.mark.browser
+
+SHOTS = os.environ.get("SOLITAIRE_SHOTS")  # a folder: screenshots of the review there
+
+
+def lost_tripeaks(page: Any, site_url: str) -> tuple[int, int]:
+    """Open the page on TriPeaks deal 4 played to a loss at a known turn (stored as the game
+    in progress, as a reload finds it); the losing turn and the number of turns."""
+    rules, positions, losing = lost_game(*LOSING[3])
+    turns = [
+        [next(move_notation(move) for move in rules.legal_moves(before) if rules.apply(before, move) == after)]
+        for before, after in zip(positions, positions[1:])
+    ]
+    save = {
+        "version": 1,
+        "game": "tripeaks",
+        "options": {},
+        "deal": 4,
+        "daily": None,
+        "layout": None,
+        "turns": turns,
+        "undone": [],
+        "seconds": 90,
+    }
+    page.add_init_script(
+        "if (!sessionStorage.getItem('set-up')) {"
+        f"  localStorage.setItem('solitaire.game', {json.dumps(json.dumps(save))});"
+        "  sessionStorage.setItem('set-up', '1');"
+        "}"
+    )
+    open_page(page, site_url)
+    return losing, len(turns)
+
+
+def open_review(page: Any) -> None:
+    settled(page)
+    page.locator("#open-menu").click()
+    page.locator('#menu [data-for="review"]').click()
+    expect(page.locator("#review")).to_be_visible()
+    expect(page.locator("#review-timeline")).to_be_visible(timeout=60_000)
+
+
+def shoot(page: Any, name: str) -> None:
+    if SHOTS:
+        for width, height in ((360, 640), (768, 1024), (1440, 900)):
+            page.set_viewport_size({"width": width, "height": height})
+            page.wait_for_timeout(300)
+            page.screenshot(path=os.path.join(SHOTS, f"{name}-{width}.png"))
+        page.set_viewport_size({"width": 1280, "height": 800})
+
+
+def test_the_review_marks_the_losing_move_steps_the_way_and_takes_the_game_back(page: Any, site_url: str) -> None:
+    losing, turns = lost_tripeaks(page, site_url)
+    open_review(page)
+    summary = page.locator("#review-summary")
+    expect(summary).to_contain_text(f"Move {losing + 1}, ")
+    expect(summary).to_contain_text("lost the game")
+    strip = page.locator("#review-strip span")
+    expect(strip).to_have_count(turns + 1)
+    assert strip.nth(losing).get_attribute("data-status") == "winnable"
+    assert strip.nth(losing + 1).get_attribute("data-status") == "unwinnable"
+    assert strip.nth(losing + 1).get_attribute("data-losing") == "true"
+    slider = page.locator("#review-slider")
+    assert slider.input_value() == str(losing + 1)  # the review opens at the losing move
+    expect(slider).to_have_attribute("aria-valuetext", re.compile(f"^After move {losing + 1} of {turns}, .*the losing move: lost$"))
+    shoot(page, "review-lost")
+    # The slider shows a position of the game on the table, and the game stays as it was.
+    slider.focus()
+    page.keyboard.press("Home")
+    expect(slider).to_have_attribute("aria-valuetext", "The deal as dealt: could still be won")
+    expect(page.locator('[data-pile="waste"][data-card]')).to_have_count(1)
+    # Show the way: the winning line from the last winnable position, a step at a time.
+    page.locator("#review-way").click()
+    expect(slider).to_have_attribute("aria-valuetext", re.compile(f"^Position {losing}, the last that could be won"))
+    page.locator("#review-step").click()
+    expect(slider).to_have_attribute("aria-valuetext", re.compile("^Winning line, move 1 of "))
+    page.locator("#review-play").click()
+    expect(page.locator("#review-play")).to_have_attribute("aria-pressed", "true")
+    page.locator("#review-play").click()
+    expect(page.locator("#review-play")).to_have_attribute("aria-pressed", "false")
+    shoot(page, "review-line")
+    # Take me back, then win from there by hints: the game counts as assisted.
+    page.locator("#review-back").click()
+    expect(page.locator("#review")).to_be_hidden()
+    expect(page.locator("#notice")).to_contain_text("Back at the last position that could still be won")
+    expect(page.locator("#deal-label")).to_contain_text("assisted")
+    expect(page.locator("#moves")).to_have_text(str(losing))
+    peaks = page.locator('[data-pile^="peak-"][data-card]')
+    for _ in range(200):
+        settled(page)
+        if peaks.count() == 0:
+            break
+        page.keyboard.press("h")  # a hint: the winning line's next move
+        page.locator("[data-card].hinted").first.click()
+    expect(page.locator("#won")).to_be_visible(timeout=30_000)
+    expect(page.locator("#won-summary")).to_contain_text("With help")
+
+
+def test_the_review_by_keyboard_alone_and_in_german(german: Any, site_url: str) -> None:
+    page = german
+    page.set_viewport_size({"width": 1280, "height": 800})
+    losing, turns = lost_tripeaks(page, site_url)
+    settled(page)
+    page.locator("#open-menu").focus()
+    page.keyboard.press("Enter")
+    page.locator('#menu [data-for="review"]').focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#review-timeline")).to_be_visible(timeout=60_000)
+    expect(page.locator("#review-summary")).to_contain_text(f"Zug {losing + 1}, ")
+    expect(page.locator("#review-summary")).to_contain_text("hat das Spiel verloren")
+    slider = page.locator("#review-slider")
+    slider.focus()
+    page.keyboard.press("ArrowLeft")
+    expect(slider).to_have_attribute("aria-valuetext", re.compile(f"^Nach Zug {losing} von {turns}, .*: noch zu gewinnen$"))
+    page.keyboard.press("End")
+    expect(slider).to_have_attribute("aria-valuetext", re.compile(f"^Nach Zug {turns} von {turns}, .*: verloren$"))
+    assert english_left(page) == []
+    shoot(page, "review-german")
+    page.keyboard.press("Escape")
+    expect(page.locator("#review")).to_be_hidden()
+    assert len(pile_cards(page, "waste")) > 0 and page.locator("#moves").inner_text() == str(turns)  # nothing changed
