@@ -65,7 +65,9 @@ Messages (``type`` and its fields):
   ``unknown``), ``lastWinnable``, ``firstLost``, ``losingTurn`` (turn ``i`` leads from
   position ``i`` to ``i + 1``), ``turns`` (every turn's moves in notation), ``line`` (a
   winning line from the last winnable position, in notation) and ``undecided`` (the
-  first and last position no search settled, or null). A turn played or taken back
+  first and last position no search settled, or null); for a won game (``won``) also
+  ``moves``, ``takenBack`` (moves taken back in all) and ``solverMoves`` (the length of
+  the solver's winning line from the deal, or null). A turn played or taken back
   since starts the review again; its verdicts serve the live analysis too.
 - ``peek``: ``position`` and optionally ``line``: the ``piles`` and ``statusLine`` of a
   position of the game's history, or of the position ``line`` moves into the finished
@@ -303,6 +305,11 @@ class Bridge:
             "line": [move_notation(move) for move in findings.line],
             "lineMoves": line_places,
             "undecided": None if findings.undecided is None else list(findings.undecided),
+            # A won game: its moves, those taken back, and the length of the solver's line from the deal.
+            "won": review.won,
+            "moves": session.move_count,
+            "takenBack": session.taken_back,
+            "solverMoves": None if findings.start_line is None else len(findings.start_line),
         }
 
     def back(self, message: JsonObject) -> None:

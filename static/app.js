@@ -212,6 +212,7 @@ function listen() {
   $("won").addEventListener("close", () => {
     if ($("won").returnValue === "new") whenIdle(() => startGame({ game: state.view.game, options: state.view.options }));
     if ($("won").returnValue === "share") openShare();
+    if ($("won").returnValue === "review") whenIdle(startReview);
   });
   $("stuck").addEventListener("close", () => {
     const choice = $("stuck").returnValue;

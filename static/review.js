@@ -75,7 +75,7 @@ function showFindings() {
   const last = review.statuses.length - 1;
   $("review-timeline").hidden = false;
   $("review-controls").hidden = false;
-  $("review-way").disabled = review.line.length === 0;
+  $("review-way").hidden = review.line.length === 0;
   $("review-back").hidden = review.lastWinnable === null || review.lastWinnable === last;
   showHistory(review.losingTurn === null ? last : review.losingTurn + 1);
 }
@@ -86,7 +86,12 @@ function summary(found) {
   if (found.losingTurn !== null) {
     parts.push(t("review.lost", { turn: found.losingTurn + 1, move: moveWords(found.turnMoves[found.losingTurn]) }));
   } else if (found.firstLost === 0) parts.push(t("review.lostFromStart"));
-  else if (found.lastWinnable === last) parts.push(t(found.line.length ? "review.stillWinnable" : "review.won"));
+  else if (found.won) {
+    parts.push(t("review.won"));
+    if (found.solverMoves !== null) parts.push(t("review.wonCompare", { moves: found.moves, solver: found.solverMoves }));
+    const takenBack = { 0: "review.noneTakenBack", 1: "review.takenBackOne" }[found.takenBack] ?? "review.takenBack";
+    parts.push(t(takenBack, { count: found.takenBack }));
+  } else if (found.lastWinnable === last) parts.push(t("review.stillWinnable"));
   if (found.undecided) {
     const [first, end] = found.undecided;
     if (found.lastWinnable !== null && found.losingTurn === null) parts.push(t("review.winnableUpTo", { position: found.lastWinnable }));

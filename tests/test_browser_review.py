@@ -111,6 +111,13 @@ def test_the_review_marks_the_losing_move_steps_the_way_and_takes_the_game_back(
         page.locator("[data-card].hinted").first.click()
     expect(page.locator("#won")).to_be_visible(timeout=30_000)
     expect(page.locator("#won-summary")).to_contain_text("With help")
+    # After the win: the player's line beside the solver's, and the moves taken back (by Take me back).
+    page.locator("#won-review").click()
+    summary = page.locator("#review-summary")
+    expect(summary).to_contain_text("You won", timeout=60_000)
+    expect(summary).to_contain_text("the solver's line from the deal takes")
+    expect(summary).to_contain_text(f"You took {turns - losing} moves back.")
+    shoot(page, "review-won")
 
 
 def test_the_review_by_keyboard_alone_and_in_german(german: Any, site_url: str) -> None:

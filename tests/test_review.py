@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from solitaire.game import move_notation
+from solitaire.game import move_notation, parse_move
 from solitaire.registry import make_rules
 from solitaire.review import MAX_GIVE_UPS, Review
 from solitaire.solver import Verdict, solver_for
@@ -100,7 +100,13 @@ def test_a_won_game_was_never_lost() -> None:
         positions.append(rules.apply(positions[-1], move))
     findings = Review(rules, positions).finish()
     assert findings.statuses == ("winnable",) * len(positions) and findings.losing_turn is None
-    assert findings.undecided is None and findings.searched == 0 and findings.line == ()
+    assert findings.undecided is None and findings.line == ()
+    # Only the start is searched: the solver's line from the deal, to compare the player's with.
+    assert findings.searched == 1 and findings.start_line
+    position = positions[0]
+    for move in findings.start_line:
+        position = rules.apply(position, move)
+    assert rules.is_won(position)
 
 
 def test_a_game_given_up_while_still_winnable_has_no_losing_turn() -> None:
@@ -187,3 +193,27 @@ def test_peeking_shows_a_position_of_the_history_or_of_the_winning_line_and_chan
     ):
         assert not send(bridge, type="peek", **bad)["ok"]
     assert send(bridge, type="view")["piles"] == before["piles"]
+
+
+def test_the_review_of_a_won_game_counts_the_moves_taken_back() -> None:
+    bridge = Bridge()
+    send(bridge, type="new", game="tripeaks", deal=4)
+    line = send(bridge, type="review", nodes=100_000)["line"]  # still winnable at the start: the way to win
+    send(bridge, type="stock")
+    send(bridge, type="undo")
+    view: dict[str, Any] = {}
+    for text in line:
+        move = parse_move(text)
+        if move.source == "stock":
+            view = send(bridge, type="stock")
+        else:
+            size = next(len(pile["cards"]) for pile in send(bridge, type="view")["piles"] if pile["name"] == move.source)
+            view = send(bridge, type="move", **{"from": move.source, "index": size - move.count, "to": move.target})
+        assert view["ok"], text
+    assert view["status"] == "won"
+    review = send(bridge, type="review", nodes=100_000)
+    assert review["won"] and review["takenBack"] == 1 and review["moves"] == len(line)
+    assert review["solverMoves"] == len(line) and review["losingTurn"] is None
+    saved = send(bridge, type="save")["save"]
+    assert saved["takenBack"] == 1
+    assert not send(Bridge(), type="load", save=saved | {"takenBack": -1})["ok"]

@@ -39,7 +39,9 @@ class Findings:
     (None if there is none); when the second follows the first, ``losing_turn`` is the
     index of the turn between them (turn ``i`` leads from position ``i`` to ``i + 1``).
     ``line`` wins from ``last_winnable``. ``undecided`` is the range of positions between
-    the two that no search could settle (first, last), or None. ``searched`` counts the
+    the two that no search could settle (first, last), or None. For a won game,
+    ``start_line`` is the solver's winning line from the deal (None if its search gave
+    up), to compare the player's with. ``searched`` counts the
     searches made, ``nodes`` the positions they expanded (the same in slices of any size).
     """
 
@@ -49,6 +51,7 @@ class Findings:
     losing_turn: int | None
     line: tuple[Move, ...]
     undecided: tuple[int, int] | None
+    start_line: tuple[Move, ...] | None
     searched: int
     nodes: int
 
@@ -77,7 +80,10 @@ class Review:
         self.nodes = 0
         self.findings: Findings | None = None
         last = len(self.positions) - 1
-        if rules.is_won(self.positions[last]):
+        # A won game was never lost; its review compares the player's line with the solver's
+        # from the deal, so it searches only the start.
+        self.won = rules.is_won(self.positions[last])
+        if self.won:
             self.verdicts[last] = Verdict("winnable", (), 0)
         for index, position in enumerate(self.positions):
             verdict = known(position) if known is not None else None
@@ -98,6 +104,8 @@ class Review:
         quickly proven lost), then bisection between the bounds, skipping positions whose
         search gave up (the one nearest the middle of the rest instead)."""
         low, high = self.bounds()
+        if self.won:
+            return 0 if 0 not in self.verdicts and 0 not in self.gave_up else None
         if len(self.gave_up) >= MAX_GIVE_UPS:
             return None
         last = len(self.positions) - 1
@@ -158,6 +166,7 @@ class Review:
             losing_turn=low if low >= 0 and high == low + 1 < count else None,
             line=self.verdicts[low].moves if low >= 0 else (),
             undecided=(first, last) if first <= last else None,
+            start_line=self.verdicts[0].moves if self.won and 0 in self.verdicts else None,
             searched=self.searched,
             nodes=self.nodes,
         )

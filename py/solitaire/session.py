@@ -75,6 +75,7 @@ class Session:
         self.checkpoints: list[Any] = [start]  # the positions after turns 0, CHECKPOINT_TURNS, 2 * CHECKPOINT_TURNS, ...
         self.turns: list[Turn] = []
         self.undone: list[Turn] = []  # turns taken back, the last one is redone first
+        self.taken_back = 0  # moves taken back in all (the review of a won game counts them)
         # The turns in notation, written once: every view carries a save of them all.
         self.written: list[tuple[str, ...]] = []
         self.moves_made = 0
@@ -171,6 +172,7 @@ class Session:
         self.undone.append(self.turns.pop())
         self.written.pop()
         self.moves_made -= len(self.undone[-1])
+        self.taken_back += len(self.undone[-1])
         del self.checkpoints[len(self.turns) // CHECKPOINT_TURNS + 1 :]
         position = self.checkpoints[-1]
         for turn in self.turns[len(self.checkpoints) * CHECKPOINT_TURNS - CHECKPOINT_TURNS :]:
@@ -212,6 +214,7 @@ class Session:
             "undone": [[move_notation(m) for m in turn] for turn in self.undone],
             "seconds": self.seconds(),
             "assisted": self.assisted,
+            "takenBack": self.taken_back,
         }
 
     @classmethod
@@ -243,6 +246,9 @@ class Session:
             assisted = data.get("assisted", False)  # saves before it was kept have none
             if not isinstance(assisted, bool):
                 raise SaveError(Reason.SAVE_ASSISTED)
+            taken_back = data.get("takenBack", 0)  # saves before it was kept have none
+            if not isinstance(taken_back, int) or isinstance(taken_back, bool) or taken_back < 0:
+                raise SaveError(Reason.SAVE_TAKEN_BACK)
             session = cls(make_rules(str(data.get("game")), options), deal, daily, autoplay, clock, layout)
             for turn in read_turns(data.get("turns")):
                 session.push(turn, session.replay(session.position, turn))
@@ -253,6 +259,7 @@ class Session:
                 position = session.replay(position, turn)
             session.banked_seconds = float(seconds)
             session.assisted = assisted
+            session.taken_back = taken_back
         except (OptionError, IllegalMove) as error:
             raise SaveError(Reason.SAVE_NO_REPLAY, message=error.said) from None
         return session

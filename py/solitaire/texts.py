@@ -177,6 +177,7 @@ class Reason(Enum):
     SAVE_DAILY_NOT_DATE = "the save's daily date is not a date: {message}"
     SAVE_LAYOUT_NOT_TEXT = "the save's layout is not text"
     SAVE_ASSISTED = "the save's assisted mark is not true or false"
+    SAVE_TAKEN_BACK = "the save's count of moves taken back is not a whole number from 0 up"
     SAVE_NO_REPLAY = "the save does not replay: {message}"
     SAVE_MOVES = "the save's moves are not a list of turns"
     SAVE_BAD_MOVE = "the save holds a bad move: {message}"
@@ -393,6 +394,7 @@ GERMAN: dict[Code, str] = {
     Reason.SAVE_DAILY_NOT_DATE: "Das Datum des Tagesspiels im Spielstand ist kein Datum: {message}",
     Reason.SAVE_LAYOUT_NOT_TEXT: "Der Aufbau im Spielstand ist kein Text",
     Reason.SAVE_ASSISTED: "Die Hilfe-Markierung des Spielstands ist weder wahr noch falsch",
+    Reason.SAVE_TAKEN_BACK: "Die Zahl der zurückgenommenen Züge im Spielstand ist keine ganze Zahl ab 0",
     Reason.SAVE_NO_REPLAY: "Der Spielstand lässt sich nicht nachspielen: {message}",
     Reason.SAVE_MOVES: "Die Züge im Spielstand sind keine Liste von Spielzügen",
     Reason.SAVE_BAD_MOVE: "Der Spielstand enthält einen ungültigen Zug: {message}",
