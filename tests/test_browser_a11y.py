@@ -67,7 +67,7 @@ def test_reading_order_is_bar_table_dialogs(page: Any, site_url: str) -> None:
               .map((element) => element.id || element.tagName.toLowerCase())"""
     )
     assert order[:5] == ["header", "table", "board", "board-help", "announcer"]
-    assert order[5:] == ["settings", "rules", "stats", "share", "won", "stuck", "confirm"]
+    assert order[5:] == ["settings", "rules", "stats", "share", "won", "stuck", "review", "confirm"]
     assert page.locator("#board").get_attribute("tabindex") == "0"
 
 

@@ -143,3 +143,14 @@ def test_the_review_by_keyboard_alone_and_in_german(german: Any, site_url: str) 
     page.keyboard.press("Escape")
     expect(page.locator("#review")).to_be_hidden()
     assert len(pile_cards(page, "waste")) > 0 and page.locator("#moves").inner_text() == str(turns)  # nothing changed
+
+
+def test_the_review_dialog_is_clean_for_axe(page: Any, site_url: str) -> None:
+    from test_browser_a11y import AXE, assert_clean
+
+    page.add_init_script(path=str(AXE))
+    lost_tripeaks(page, site_url)
+    open_review(page)
+    assert_clean(page, "the review")
+    page.locator("#review-way").click()
+    assert_clean(page, "the review's winning line")

@@ -1,7 +1,7 @@
 """Benchmark the solvers inside Pyodide in headless Chromium, against CPython.
 
-    .venv/bin/python tools/bench_browser_solvers.py [--only daily|slices|timed|klondike]
-        [--deals 100] [--budget 150000] [--chunk 5] [--json PATH] [--in-place]
+    .venv/bin/python tools/bench_browser_solvers.py [--only daily|slices|timed|klondike|review]
+        [--deals 100] [--budget 150000] [--chunk 5] [--games 100] [--json PATH] [--in-place]
 
 A benchmark, not a test: it prints tables and writes the figures to
 bench-results/browser-solvers-YYYYmmdd-HHMMSS.json (or --json PATH). The site
@@ -48,6 +48,11 @@ klondike  KlondikeSolver(make_rules("klondike", {"draw": d})).solve(deal, budget
           for deals 1..--deals, draw 1 and 3, --chunk deals per call into the
           page: time per deal (median, p95), and the verdicts, which must be
           the same in both (status, nodes, length of the winning line).
+review    solitaire.review.Review(...).finish() of --games random games per game and
+          variant of REVIEW_SETS (random legal moves seeded by the deal number, to no
+          move left or REVIEW_MAX_MOVES): the time to the findings (median, p95,
+          max), the positions searched and what was found, which must be the
+          same in both interpreters.
 
 Like tools/bench.py it serves a snapshot of the repository taken under
 build.sh's lock (--in-place: the repository itself).
@@ -497,10 +502,79 @@ def report_klondike(klondike: dict[str, Any]) -> str:
     )
 
 
+# -- the review of lost games ---------------------------------------------------------
+
+# Every game and variant the page offers a review of (their solvers differ).
+REVIEW_SETS: list[tuple[str, dict[str, str]]] = [
+    ("klondike", {"draw": "1"}),
+    ("klondike", {"draw": "3"}),
+    ("double-klondike", {"draw": "1"}),
+    ("freecell", {}),
+    ("pyramid", {}),
+    ("tripeaks", {}),
+    ("spider", {"suits": "1"}),
+    ("spider", {"suits": "2"}),
+    ("spider", {"suits": "4"}),
+]
+REVIEW_MAX_MOVES = 150  # a random game ends earlier when no move is left
+REVIEW_CHUNK = 2  # games per call into the page (a review may take seconds)
+
+
+def review_key(row: dict[str, Any]) -> tuple[Any, ...]:
+    return row["outcome"], row["searched"], row["nodes"], row["positions"]
+
+
+def measure_review(pyodide: Pyodide, cpython: CPython, games: int) -> dict[str, Any]:
+    sets = []
+    for game, options in REVIEW_SETS:
+        pyodide.call("warm_up", game=game, options=options)
+        runs: dict[str, list[dict[str, Any]]] = {"pyodide": [], "cpython": []}
+        for part in chunks(list(range(1, games + 1)), REVIEW_CHUNK):
+            runs["pyodide"] += pyodide.call("review", game=game, options=options, deals=part, max_moves=REVIEW_MAX_MOVES)
+            runs["cpython"] += cpython.call("review", game=game, options=options, deals=part, max_moves=REVIEW_MAX_MOVES)
+        outcomes = [row["outcome"] for row in runs["pyodide"]]
+        sets.append(
+            {
+                "game": game,
+                "options": options,
+                "runs": runs,
+                "pyodide": figures(times(runs["pyodide"])),
+                "cpython": figures(times(runs["cpython"])),
+                "searched": statistics.median(row["searched"] for row in runs["pyodide"]),
+                "outcomes": {outcome: outcomes.count(outcome) for outcome in sorted(set(outcomes))},
+                "agree": [review_key(row) for row in runs["pyodide"]] == [review_key(row) for row in runs["cpython"]],
+            }
+        )
+        progress(f"  review {label(game, options)}: median {sets[-1]['pyodide']['median']:.0f} ms, {sets[-1]['outcomes']}")
+    return {"games": games, "max_moves": REVIEW_MAX_MOVES, "sets": sets}
+
+
+def report_review(review: dict[str, Any]) -> str:
+    rows = [
+        [
+            label(entry["game"], entry["options"]),
+            f"{entry['pyodide']['median']:.0f}",
+            f"{entry['pyodide']['p95']:.0f}",
+            f"{entry['pyodide']['max']:.0f}",
+            f"{entry['cpython']['median']:.0f}",
+            f"{entry['searched']:.0f}",
+            ", ".join(f"{outcome} {count}" for outcome, count in entry["outcomes"].items()),
+            "yes" if entry["agree"] else "NO",
+        ]
+        for entry in review["sets"]
+    ]
+    return "\n".join(
+        [
+            f"Review of {review['games']} random games per set (random legal moves, at most {review['max_moves']}), ms to the findings",
+            table(rows, ["", "Pyodide med", "p95", "max", "CPython med", "searched med", "found", "agree"]),
+        ]
+    )
+
+
 # -- run --------------------------------------------------------------------------
 
 
-PARTS = ("daily", "slices", "timed", "klondike")
+PARTS = ("daily", "slices", "timed", "klondike", "review")
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -509,11 +583,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--deals", type=int, default=100, help="Klondike deals 1..N per draw (default 100)")
     parser.add_argument("--budget", type=int, default=150_000, help="Klondike node budget per deal (default 150000)")
     parser.add_argument("--chunk", type=int, default=5, help="Klondike deals per call into the page (default 5)")
+    parser.add_argument("--games", type=int, default=100, help="random games reviewed per game and variant (default 100)")
     parser.add_argument("--in-place", action="store_true", help="serve the repository itself, not a snapshot")
     parser.add_argument("--json", type=Path, help="default: bench-results/browser-solvers-DATE.json")
     args = parser.parse_args(argv)
-    if args.deals < 1 or args.budget < 1 or args.chunk < 1:
-        parser.error("--deals, --budget and --chunk must be positive")
+    if args.deals < 1 or args.budget < 1 or args.chunk < 1 or args.games < 1:
+        parser.error("--deals, --budget, --chunk and --games must be positive")
     return args
 
 
@@ -550,6 +625,9 @@ def run(args: argparse.Namespace, site: Path, wheel_files: Path) -> dict[str, An
                 if "klondike" in parts:
                     progress(f"Klondike solver: deals 1..{args.deals}, draw 1 and 3, budget {args.budget}")
                     results["klondike"] = measure_klondike(pyodide, cpython, args.deals, args.budget, args.chunk)
+                if "review" in parts:
+                    progress(f"Review: {args.games} random games of each of {len(REVIEW_SETS)} games and variants")
+                    results["review"] = measure_review(pyodide, cpython, args.games)
             finally:
                 pyodide.close()
     finally:
@@ -571,7 +649,7 @@ def print_report(results: dict[str, Any]) -> None:
             f"Note: the built wheel differs from py/ in {', '.join(env['wheel_differs_from_py'])}: "
             "both interpreters ran the wheel's code (./build.sh to measure py/ as it is now)"
         )
-    parts = (("daily", report_daily), ("slices", report_slices), ("timed", report_timed), ("klondike", report_klondike))
+    parts = (("daily", report_daily), ("slices", report_slices), ("timed", report_timed), ("klondike", report_klondike), ("review", report_review))
     for part, report in parts:
         if part in results:
             print("\n" + report(results[part]))
@@ -589,7 +667,8 @@ def timed_dailies_differ(results: dict[str, Any]) -> bool:
 def disagree(results: dict[str, Any]) -> bool:
     daily = any(not entry["agree"] for entry in results.get("daily", {}).get("sets", []))
     klondike = any(entry["disagreements"] for entry in results.get("klondike", {}).get("draws", []))
-    return daily or klondike or timed_dailies_differ(results)
+    review = any(not entry["agree"] for entry in results.get("review", {}).get("sets", []))
+    return daily or klondike or review or timed_dailies_differ(results)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -15,6 +15,7 @@ Module imports are done first (``warm_up``) so that no timing includes them.
 from __future__ import annotations
 
 import json
+import random
 import sys
 import time
 from collections.abc import Callable
@@ -22,6 +23,7 @@ from typing import Any
 
 from solitaire.daily import daily
 from solitaire.registry import make_rules
+from solitaire.review import Review
 from solitaire.solver import solver_for
 from solitaire.solvers.klondike import KlondikeSolver
 from solitaire_bridge import Bridge
@@ -96,6 +98,45 @@ def klondike_times(draw: str, deals: list[int], budget: int) -> list[dict[str, A
     return rows
 
 
+def played_game(game: str, options: dict[str, str], deal: int, max_moves: int) -> list[Any]:
+    """The positions of a game of random legal moves from ``deal`` (seeded by it), to the
+    first position with no move or ``max_moves``: a game as a careless player loses it."""
+    rules = make_rules(game, options)
+    chance = random.Random(deal)
+    positions = [rules.deal(deal)]
+    for _ in range(max_moves):
+        moves = rules.legal_moves(positions[-1])
+        if not moves:
+            break
+        positions.append(rules.apply(positions[-1], chance.choice(moves)))
+    return positions
+
+
+def review_times(game: str, options: dict[str, str], deals: list[int], max_moves: int) -> list[dict[str, Any]]:
+    """The review (solitaire.review, in one piece) of a random game of each deal: the time
+    to its findings, the positions searched and what it found."""
+    warm_up(game, options)
+    rules = make_rules(game, options)
+    rows = []
+    for deal in deals:
+        positions = played_game(game, options, deal, max_moves)
+        began = time.perf_counter()
+        findings = Review(rules, positions).finish()
+        ms = elapsed_ms(began)
+        if findings.losing_turn is not None:
+            outcome = "losing move"
+        elif findings.first_lost == 0:
+            outcome = "lost from the start"
+        elif findings.undecided is not None:
+            outcome = "undecided"
+        else:
+            outcome = "still winnable"
+        rows.append(
+            {"deal": deal, "positions": len(positions), "ms": ms, "searched": findings.searched, "nodes": findings.nodes, "outcome": outcome}
+        )
+    return rows
+
+
 def version() -> dict[str, str]:
     """The Python version, and where the game's package was imported from (the wheel's files)."""
     import solitaire
@@ -108,6 +149,7 @@ WORK: dict[str, Callable[..., Any]] = {
     "daily": daily_times,
     "slices": slice_times,
     "klondike": klondike_times,
+    "review": review_times,
     "version": version,
 }
 
