@@ -21,6 +21,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from solitaire.analysis import Analyst
 from solitaire.daily import daily
 from solitaire.registry import make_rules
 from solitaire.review import Review
@@ -98,28 +99,38 @@ def klondike_times(draw: str, deals: list[int], budget: int) -> list[dict[str, A
     return rows
 
 
-def played_game(game: str, options: dict[str, str], deal: int, max_moves: int) -> list[Any]:
-    """The positions of a game of random legal moves from ``deal`` (seeded by it), to the
-    first position with no move or ``max_moves``: a game as a careless player loses it."""
+def lost_game(game: str, options: dict[str, str], deal: int, max_moves: int) -> list[Any] | None:
+    """The positions of a careless player's game of ``deal``: a random move among those that
+    bring a card home or turn or free one (``Analyst.promise``; seeded by the deal), else the
+    stock, until neither is left or ``max_moves``; None unless the solver proves the end lost
+    within its analysis budget (the review is measured on lost games)."""
     rules = make_rules(game, options)
+    analyst = Analyst(rules)
     chance = random.Random(deal)
     positions = [rules.deal(deal)]
     for _ in range(max_moves):
-        moves = rules.legal_moves(positions[-1])
-        if not moves:
+        position = positions[-1]
+        moves = rules.legal_moves(position)
+        stock = [move for move in moves if "stock" in (move.source, move.target)]
+        gaining = [move for move in moves if move not in stock and analyst.promise(position, move)[:2] > (0, 0)]
+        if not gaining and not stock:
             break
-        positions.append(rules.apply(positions[-1], chance.choice(moves)))
-    return positions
+        positions.append(rules.apply(position, chance.choice(gaining) if gaining else stock[0]))
+    solver = solver_for(rules)
+    return positions if solver.solve(positions[-1], solver.analysis_budget).status == "unwinnable" else None
 
 
 def review_times(game: str, options: dict[str, str], deals: list[int], max_moves: int) -> list[dict[str, Any]]:
-    """The review (solitaire.review, in one piece) of a random game of each deal: the time
-    to its findings, the positions searched and what it found."""
+    """The review (solitaire.review, in one piece) of the careless game of each deal that ends
+    proven lost (see ``lost_game``; the others are left out): the time to its findings, the
+    positions searched and what it found."""
     warm_up(game, options)
     rules = make_rules(game, options)
     rows = []
     for deal in deals:
-        positions = played_game(game, options, deal, max_moves)
+        positions = lost_game(game, options, deal, max_moves)
+        if positions is None:
+            continue
         began = time.perf_counter()
         findings = Review(rules, positions).finish()
         ms = elapsed_ms(began)
@@ -132,7 +143,14 @@ def review_times(game: str, options: dict[str, str], deals: list[int], max_moves
         else:
             outcome = "still winnable"
         rows.append(
-            {"deal": deal, "positions": len(positions), "ms": ms, "searched": findings.searched, "nodes": findings.nodes, "outcome": outcome}
+            {
+                "deal": deal,
+                "positions": len(positions),
+                "ms": ms,
+                "searched": findings.searched,
+                "nodes": findings.nodes,
+                "outcome": outcome,
+            }
         )
     return rows
 
