@@ -64,7 +64,9 @@ Messages (``type`` and its fields):
   ``statuses`` (per position, the start first: ``winnable``, ``unwinnable`` or
   ``unknown``), ``lastWinnable``, ``firstLost``, ``losingTurn`` (turn ``i`` leads from
   position ``i`` to ``i + 1``), ``turns`` (every turn's moves in notation), ``line`` (a
-  winning line from the last winnable position, in notation) and ``undecided`` (the
+  winning line from the last winnable position, in notation), ``neverFree`` (up to four
+  cards the first lost position can never free, where the solver's dead-end tests tell;
+  ``neverFreeCount`` of them in all) and ``undecided`` (the
   first and last position no search settled, or null); for a won game (``won``) also
   ``moves``, ``takenBack`` (moves taken back in all) and ``solverMoves`` (the length of
   the solver's winning line from the deal, or null). A turn played or taken back
@@ -288,6 +290,7 @@ class Bridge:
                 self.analyst.remember(positions[index], verdict)
         positions = review.positions
         rules = session.rules
+        never_free = () if findings.first_lost is None else review.solver.never_free(positions[findings.first_lost])
         line_places = []
         if findings.last_winnable is not None:
             position = positions[findings.last_winnable]
@@ -305,6 +308,9 @@ class Bridge:
             "line": [move_notation(move) for move in findings.line],
             "lineMoves": line_places,
             "undecided": None if findings.undecided is None else list(findings.undecided),
+            # Why the first lost position is lost, where the solver can tell: cards never freed.
+            "neverFree": [card_text(card) for card in never_free[:NEVER_FREE_NAMED]],
+            "neverFreeCount": len(never_free),
             # A won game: its moves, those taken back, and the length of the solver's line from the deal.
             "won": review.won,
             "moves": session.move_count,
@@ -617,6 +623,7 @@ def tap_choice(moves: list[Move], sizes: Mapping[str, int]) -> Move:
     return choices[0]
 
 
+NEVER_FREE_NAMED = 4  # cards a review names as never freed (the lowest first)
 MAX_SLICE = 1_000_000  # nodes one "analyse" or "daily" message may ask for
 CHUNK_NODES = 20  # a timed slice looks at the clock after at most this many nodes
 MAX_VERIFIED_MOVES = 20_000  # far more than any real game; bounds the work a link can ask for

@@ -85,6 +85,7 @@ function summary(found) {
   const parts = [];
   if (found.losingTurn !== null) {
     parts.push(t("review.lost", { turn: found.losingTurn + 1, move: moveWords(found.turnMoves[found.losingTurn]) }));
+    if (found.neverFree.length) parts.push(t("review.why", { cards: cardList(found.neverFree, found.neverFreeCount) }));
   } else if (found.firstLost === 0) parts.push(t("review.lostFromStart"));
   else if (found.won) {
     parts.push(t("review.won"));
@@ -99,6 +100,13 @@ function summary(found) {
     parts.push(first === end ? t("review.undecidedOne", { position: first }) : t("review.undecided", { first, last: end }));
   }
   return parts.join(" ");
+}
+
+/** "4♣, 7♥ and 9♠", or "4♣, 7♥, 9♠, J♦ and 3 more". */
+function cardList(cards, count) {
+  const names = cards.map((card) => shortCard(card, language()));
+  if (count > names.length) return t("review.andMore", { cards: names.join(", "), count: count - names.length });
+  return names.length > 1 ? t("review.and", { cards: names.slice(0, -1).join(", "), last: names.at(-1) }) : names[0];
 }
 
 /** A move in words: "8♥ onto 9♠", "7♦ to Foundation 2", "Draw from the stock". */

@@ -217,3 +217,33 @@ def test_the_review_of_a_won_game_counts_the_moves_taken_back() -> None:
     saved = send(bridge, type="save")["save"]
     assert saved["takenBack"] == 1
     assert not send(Bridge(), type="load", save=saved | {"takenBack": -1})["ok"]
+
+
+def test_the_review_says_which_cards_the_losing_move_left_never_free() -> None:
+    rules, positions, losing = lost_game(*LOSING[0])  # Klondike, Vegas: a draw that buries cards for good
+    solver = solver_for(rules)
+    stuck = solver.never_free(positions[losing + 1])
+    assert stuck and solver.never_free(positions[losing]) == ()
+    assert [card % 13 for card in stuck] == sorted(card % 13 for card in stuck)  # lowest rank first
+    # Never a card of a position that can still be won: along a winning line, none.
+    position = rules.deal(LOSING[0][2])
+    for move in solver.solve(position, 20_000).moves:
+        assert solver.never_free(position) == ()
+        position = rules.apply(position, move)
+    # Games whose solvers have no such test say nothing.
+    other, others, lost_at = lost_game(*LOSING[1])
+    assert solver_for(other).never_free(others[lost_at + 1]) == ()
+
+
+def test_the_bridge_names_the_cards_never_freed() -> None:
+    rules, positions, losing = lost_game(*LOSING[0])
+    turns = [[next(move_notation(m) for m in rules.legal_moves(a) if rules.apply(a, m) == b)] for a, b in zip(positions, positions[1:])]
+    bridge = Bridge()
+    save = {"version": 1, "game": "klondike", "options": LOSING[0][1], "deal": LOSING[0][2], "turns": turns, "undone": [], "seconds": 1}
+    assert send(bridge, type="load", save=save)["ok"]
+    answer = send(bridge, type="review", nodes=1_000_000)
+    while not answer["done"]:
+        answer = send(bridge, type="review", nodes=1_000_000)
+    assert answer["losingTurn"] == losing
+    assert 1 <= len(answer["neverFree"]) <= 4 <= answer["neverFreeCount"] or len(answer["neverFree"]) == answer["neverFreeCount"]
+    assert all(len(card) == 2 for card in answer["neverFree"])

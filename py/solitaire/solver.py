@@ -73,6 +73,11 @@ class Solver(ABC):
     def solve(self, position: Any, budget: int) -> Verdict:
         return self.start(position, budget).finish()
 
+    def never_free(self, position: Any) -> tuple[int, ...]:
+        """Cards that can never be freed from where they lie in ``position`` (so it is lost),
+        where the solver's dead-end tests can tell; () where they cannot (the default)."""
+        return ()
+
 
 def solver_for(rules: Rules[Any]) -> Solver:
     """The solver of the rules' game (registry.GameInfo), imported on first use as the games

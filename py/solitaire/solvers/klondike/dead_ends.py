@@ -238,6 +238,16 @@ class DeadEnds:
         (draw three, unlimited passes) cards that the talon's order keeps in it."""
         return self.frozen(node[0]) or self.held_in_talon(node)
 
+    def never_free(self, node: Node) -> int:
+        """For a player's "why": the cards of a one-deck node that the stuck-card test finds
+        can never leave (with the talon's order where the search uses it), as bits."""
+        if not self.enabled or self.decks != 1:
+            return 0
+        if self.talon_order:
+            last_pass = self.max_redeals is not None and node[4] >= self.max_redeals
+            return self.stuck_cards(node[0], node[2], node[3], last_pass)
+        return self.stuck_cards(node[0])
+
     def held_in_talon(self, node: Node) -> bool:
         """The talon's part of ``lost``: the stuck test with the talon's cards and order."""
         if not self.talon_order:
@@ -246,7 +256,11 @@ class DeadEnds:
         return self.stuck_one_deck(node[0], node[2], node[3], last_pass)
 
     def stuck_one_deck(self, columns: tuple[bytes, ...], talon: bytes | None = None, pointer: int = 0, last_pass: bool = False) -> bool:
-        """``stuck`` with the cards as bits (one deck), Kings included: a King lying on
+        """``stuck`` with the cards as bits (one deck): see ``stuck_cards``."""
+        return self.stuck_cards(columns, talon, pointer, last_pass) != 0
+
+    def stuck_cards(self, columns: tuple[bytes, ...], talon: bytes | None = None, pointer: int = 0, last_pass: bool = False) -> int:
+        """The cards that can never leave (as bits; 0 if none), with one deck, Kings included: a King lying on
         face-down cards leaves only home or for an empty column, and a column empties
         only when its bottom card leaves: home, uncovered, or (not a King) onto a card
         that can be a top, with the cards on it.
@@ -331,7 +345,10 @@ class DeadEnds:
                 if released:
                     held &= ~released
                     changed = True
-        return bool(stuck) or bool(held)
+        left_over = held
+        for x in stuck:
+            left_over |= lying[x]
+        return left_over
 
     def talon_released(self, talon: bytes, pointer: int, held: int, leaving: int, last_pass: bool = False) -> int:
         """For ``stuck_one_deck``: the held talon cards that can reach the top of the

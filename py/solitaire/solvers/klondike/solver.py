@@ -117,3 +117,10 @@ class KlondikeSolver(Solver):
 
     def start(self, position: Any, budget: int) -> Search:
         return KlondikeSearch(self.klondike, position, budget)
+
+    def never_free(self, position: Any) -> tuple[int, ...]:
+        """The cards the stuck-card test finds can never leave (one deck), lowest rank first."""
+        model = model_for(self.klondike, position)
+        bits = model.dead_ends.never_free(model.node(position))
+        cards = [card for card in range(52) if bits >> card & 1]
+        return tuple(sorted(cards, key=lambda card: (card % 13, card // 13)))
