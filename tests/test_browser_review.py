@@ -20,25 +20,18 @@ pytestmark = pytest.mark.browser
 SHOTS = os.environ.get("SOLITAIRE_SHOTS")  # a folder: screenshots of the review there
 
 
-def lost_tripeaks(page: Any, site_url: str) -> tuple[int, int]:
-    """Open the page on TriPeaks deal 4 played to a loss at a known turn (stored as the game
-    in progress, as a reload finds it); the losing turn and the number of turns."""
-    rules, positions, losing = lost_game(*LOSING[3])
+def lost_game_page(page: Any, site_url: str, case: tuple[str, dict[str, str], int, int] = LOSING[3]) -> tuple[int, int]:
+    """Open the page on a game (TriPeaks deal 4 unless ``case`` says another) played to a loss
+    at a known turn (stored as the game in progress, as a reload finds it); the losing turn
+    and the number of turns."""
+    game, options, deal, _ = case
+    rules, positions, losing = lost_game(*case)
     turns = [
         [next(move_notation(move) for move in rules.legal_moves(before) if rules.apply(before, move) == after)]
         for before, after in zip(positions, positions[1:])
     ]
-    save = {
-        "version": 1,
-        "game": "tripeaks",
-        "options": {},
-        "deal": 4,
-        "daily": None,
-        "layout": None,
-        "turns": turns,
-        "undone": [],
-        "seconds": 90,
-    }
+    save = {"version": 1, "game": game, "options": options, "deal": deal, "daily": None, "layout": None}
+    save |= {"turns": turns, "undone": [], "seconds": 90}
     page.add_init_script(
         "if (!sessionStorage.getItem('set-up')) {"
         f"  localStorage.setItem('solitaire.game', {json.dumps(json.dumps(save))});"
@@ -67,7 +60,7 @@ def shoot(page: Any, name: str) -> None:
 
 
 def test_the_review_marks_the_losing_move_steps_the_way_and_takes_the_game_back(page: Any, site_url: str) -> None:
-    losing, turns = lost_tripeaks(page, site_url)
+    losing, turns = lost_game_page(page, site_url)
     open_review(page)
     summary = page.locator("#review-summary")
     expect(summary).to_contain_text(f"Move {losing + 1}, ")
@@ -123,7 +116,7 @@ def test_the_review_marks_the_losing_move_steps_the_way_and_takes_the_game_back(
 def test_the_review_by_keyboard_alone_and_in_german(german: Any, site_url: str) -> None:
     page = german
     page.set_viewport_size({"width": 1280, "height": 800})
-    losing, turns = lost_tripeaks(page, site_url)
+    losing, turns = lost_game_page(page, site_url)
     settled(page)
     page.locator("#open-menu").focus()
     page.keyboard.press("Enter")
@@ -149,8 +142,17 @@ def test_the_review_dialog_is_clean_for_axe(page: Any, site_url: str) -> None:
     from test_browser_a11y import AXE, assert_clean
 
     page.add_init_script(path=str(AXE))
-    lost_tripeaks(page, site_url)
+    lost_game_page(page, site_url)
     open_review(page)
     assert_clean(page, "the review")
     page.locator("#review-way").click()
     assert_clean(page, "the review's winning line")
+
+
+def test_the_review_names_the_cards_a_klondike_move_left_never_free(page: Any, site_url: str) -> None:
+    losing, _ = lost_game_page(page, site_url, LOSING[0])  # Klondike, Vegas: a draw that buries cards for good
+    open_review(page)
+    summary = page.locator("#review-summary")
+    expect(summary).to_contain_text(f"Move {losing + 1}, a draw from the stock, lost the game")
+    expect(summary).to_contain_text(re.compile(r"After it these cards can never be freed: .+ and \d+ more cards\."))
+    shoot(page, "review-klondike")
