@@ -209,6 +209,7 @@ function listen() {
   $("stats-reset").addEventListener("click", resetStats);
   attachSettings();
   attachReview();
+  state.openReview = () => whenIdle(startReview);
   $("won").addEventListener("close", () => {
     if ($("won").returnValue === "new") whenIdle(() => startGame({ game: state.view.game, options: state.view.options }));
     if ($("won").returnValue === "share") openShare();

@@ -175,8 +175,9 @@ export const game = {
   redo: () => act({ type: "redo" }),
   complete: () => act({ type: "complete" }),
   hint: showHint,
-  newGame: () => confirmThen(() => startGame({ game: state.view.game, options: state.view.options }, true)),
-  restart: () => confirmThen(() => whenIdle(restartDeal), { title: "confirm.restartTitle", text: "confirm.restartText", ok: "confirm.restartOk" }),
+  newGame: () => confirmThen(() => startGame({ game: state.view.game, options: state.view.options }, true), { review: true }),
+  restart: () =>
+    confirmThen(() => whenIdle(restartDeal), { title: "confirm.restartTitle", text: "confirm.restartText", ok: "confirm.restartOk", review: true }),
   // Today's daily: resumed if it was begun; the game on the table stays kept.
   dailyGame: () => openGame({ game: state.view.game, options: state.view.options, daily: today() }),
 };

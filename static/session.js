@@ -36,6 +36,7 @@ export const state = {
   storeFailure: null, // why the last write failed (a StoreError's code), until one succeeds
   peekView: null, // the position the review shows on the table, while it is open (review.js)
   reviewBack: null, // what "Take me back" does (app.js)
+  openReview: null, // opens the review of the game on the table (app.js; the confirm dialog offers it)
 };
 
 /** One message to Python; the answer, remembering the last error so that start-up can explain a fallback. */

@@ -156,3 +156,20 @@ def test_the_review_names_the_cards_a_klondike_move_left_never_free(page: Any, s
     expect(summary).to_contain_text(f"Move {losing + 1}, a draw from the stock, lost the game")
     expect(summary).to_contain_text(re.compile(r"After it these cards can never be freed: .+ and \d+ more cards\."))
     shoot(page, "review-klondike")
+
+
+def test_giving_a_game_up_offers_its_review_first(page: Any, site_url: str) -> None:
+    _, turns = lost_game_page(page, site_url)
+    settled(page)
+    page.locator("#new-game").click()
+    expect(page.locator("#confirm")).to_be_visible()
+    page.locator("#confirm-review").click()
+    expect(page.locator("#review-timeline")).to_be_visible(timeout=60_000)
+    expect(page.locator("#review-summary")).to_contain_text("lost the game")
+    page.locator("#review-close").click()
+    assert page.locator("#moves").inner_text() == str(turns)  # not given up
+    # Restarting the deal gives the game up too: the same offer.
+    page.locator("#open-menu").click()
+    page.locator('#menu [data-for="restart"]').click()
+    expect(page.locator("#confirm")).to_be_visible()
+    expect(page.locator("#confirm-review")).to_be_visible()
