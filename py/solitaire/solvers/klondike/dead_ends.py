@@ -101,8 +101,9 @@ class DeadEnds:
             self.prefix_cache[column] = found
         return found
 
-    def frozen(self, columns: tuple[bytes, ...]) -> bool:
-        """True if some face-down cards can never be turned, so the game is lost.
+    def frozen(self, columns: tuple[bytes, ...], then_stuck: bool = True) -> bool:
+        """True if some face-down cards can never be turned, so the game is lost (or, if
+        ``then_stuck``, some card can never leave the card it lies on: ``stuck``).
 
         The face-up card ``b`` lying on a column's face-down cards must leave
         before they turn: onto a card one higher of the other colour, or home
@@ -116,7 +117,7 @@ class DeadEnds:
         key = tuple(self.prefix(column) for column in columns)
         known = self.frozen_cache.get(key)
         if known is not None:
-            return known or self.stuck(columns)
+            return known or then_stuck and self.stuck(columns)
         left = [p for p in key if p and RANK[p[-1]] != KING]
         decks = self.decks
         changed = True
@@ -137,7 +138,7 @@ class DeadEnds:
         if len(self.frozen_cache) > 100_000:
             self.frozen_cache.clear()
         self.frozen_cache[key] = result
-        return result or self.stuck(columns)
+        return result or then_stuck and self.stuck(columns)
 
     def stuck(self, columns: tuple[bytes, ...]) -> bool:
         """True if some card can never leave the card it lies on, so the game is lost.
@@ -235,8 +236,12 @@ class DeadEnds:
 
     def lost(self, node: Node) -> bool:
         """True if the node is known lost without a search: frozen or stuck columns, or
-        (draw three, unlimited passes) cards that the talon's order keeps in it."""
-        return self.frozen(node[0]) or self.held_in_talon(node)
+        (draw three, limited passes) cards that the talon's order keeps in it."""
+        if self.talon_order:
+            # The talon's stuck test finds whatever the columns' alone would (its held cards
+            # only lock more), so that one is not run first.
+            return self.frozen(node[0], then_stuck=False) or self.held_in_talon(node)
+        return self.frozen(node[0])
 
     def never_free(self, node: Node) -> int:
         """For a player's "why": the cards of a one-deck node that the stuck-card test finds
