@@ -124,7 +124,8 @@ class Bridge:
         self.dailies: dict[DailyKey, Daily] = {}  # the dailies found
         self.seeker: tuple[DealKey, WinnableFinder] | None = None  # a winnable deal being searched for, from a first deal
         self.proofs: dict[DealKey, Verdict] = {}  # the winnable deals found
-        self.review: tuple[tuple[int, int], Review] | None = None  # (game, turns) it reviews, the review
+        # The review, and what it reviews: the game and its history (turns played, moves taken back).
+        self.review: tuple[Session, int, int, Review] | None = None
         self.language = DEFAULT_LANGUAGE
         self.handlers: dict[str, Callable[[JsonObject], None]] = {
             "new": self.new_game,
@@ -274,11 +275,11 @@ class Bridge:
         """A slice of the review of the game in progress (see ``review`` in the module's text)."""
         began = time.perf_counter()
         session = self.current()
-        key = (id(session), len(session.turns))
-        if self.review is None or self.review[0] != key:
+        review = self.current_review()
+        if review is None:
             analyst = self.analyst
-            self.review = (key, Review(session.rules, session.positions, None if analyst is None else analyst.verdict))
-        review = self.review[1]
+            review = Review(session.rules, session.positions, None if analyst is None else analyst.verdict)
+            self.review = (session, len(session.turns), session.taken_back, review)
         in_time(message, lambda nodes: review.run(nodes) is not None, began)
         findings = review.findings
         answer: JsonObject = {"ok": True, "done": findings is not None, "searched": review.searched, "nodes": review.spent}
@@ -317,6 +318,15 @@ class Bridge:
             "takenBack": session.taken_back,
             "solverMoves": None if findings.start_line is None else len(findings.start_line),
         }
+
+    def current_review(self) -> Review | None:
+        """The review of the game in progress as it is now, if one was started (a turn played
+        or taken back since makes it stale)."""
+        session = self.session
+        if self.review is None or session is None:
+            return None
+        reviewed, turns, taken_back, review = self.review
+        return review if reviewed is session and turns == len(session.turns) and taken_back == session.taken_back else None
 
     def back(self, message: JsonObject) -> None:
         """ "Take me back" to a position of the game's history (the review's last winnable one)."""
@@ -512,7 +522,8 @@ class Bridge:
         position = positions[index]
         steps = message.get("line", 0)
         if steps:
-            findings = None if self.review is None else self.review[1].findings
+            review = self.current_review()
+            findings = None if review is None else review.findings
             if findings is None or findings.last_winnable != index or not isinstance(steps, int) or not 0 < steps <= len(findings.line):
                 raise MessageError(Reason.NO_SUCH_LINE_MOVE, number=0 if findings is None else len(findings.line), text=steps)
             for move in findings.line[:steps]:

@@ -193,6 +193,11 @@ def test_peeking_shows_a_position_of_the_history_or_of_the_winning_line_and_chan
     ):
         assert not send(bridge, type="peek", **bad)["ok"]
     assert send(bridge, type="view")["piles"] == before["piles"]
+    # A move taken back (and played again: the same turns) makes the review stale.
+    send(bridge, type="undo")
+    send(bridge, type="redo")
+    assert not send(bridge, type="peek", position=losing, line=1)["ok"]
+    assert send(bridge, type="review", nodes=100_000)["losingTurn"] == losing
 
 
 def test_the_review_of_a_won_game_counts_the_moves_taken_back() -> None:
