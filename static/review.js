@@ -65,8 +65,10 @@ export function attachReview() {
   });
 }
 
+/** Say how many positions have been searched (once per position: a slice answers every few ms). */
 function showProgress(answer) {
-  if (answer.ok) $("review-summary").textContent = t("review.searching", { count: answer.searched });
+  const text = t("review.searching", { count: answer.searched });
+  if (answer.ok && $("review-summary").textContent !== text) $("review-summary").textContent = text;
 }
 
 /** The summary, the coloured timeline and the buttons, once the review is done. */
