@@ -163,6 +163,7 @@ def test_giving_a_game_up_offers_its_review_first(page: Any, site_url: str) -> N
     settled(page)
     page.locator("#new-game").click()
     expect(page.locator("#confirm")).to_be_visible()
+    shoot(page, "confirm-review")
     page.locator("#confirm-review").click()
     expect(page.locator("#review-timeline")).to_be_visible(timeout=60_000)
     expect(page.locator("#review-summary")).to_contain_text("lost the game")
