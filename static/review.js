@@ -50,7 +50,7 @@ export function openReview({ onBack }) {
 
 export function attachReview() {
   $("review-slider").addEventListener("input", () => showPosition(Number($("review-slider").value)));
-  $("review-way").addEventListener("click", () => (mode === "line" ? showHistory() : showLine()));
+  $("review-way").addEventListener("click", () => (mode === "line" ? showHistory(review.lastWinnable) : showLine()));
   $("review-play").addEventListener("click", () => (playing ? stop() : play()));
   $("review-step").addEventListener("click", () => step(1));
   $("review-step-back").addEventListener("click", () => step(-1));
