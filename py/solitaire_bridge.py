@@ -515,14 +515,15 @@ class Bridge:
         the position that many moves into the finished review's winning line (from its last
         winnable position); the game in progress stays as it is."""
         session = self.current()
-        positions = session.positions
+        review = self.current_review()
+        # The slider asks for position after position: the review has them all at hand.
+        positions = session.positions if review is None else review.positions
         index = message.get("position")
         if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(positions):
             raise MessageError(Reason.NO_SUCH_POSITION, number=len(positions) - 1, text=index)
         position = positions[index]
         steps = message.get("line", 0)
         if steps:
-            review = self.current_review()
             findings = None if review is None else review.findings
             if findings is None or findings.last_winnable != index or not isinstance(steps, int) or not 0 < steps <= len(findings.line):
                 raise MessageError(Reason.NO_SUCH_LINE_MOVE, number=0 if findings is None else len(findings.line), text=steps)

@@ -68,8 +68,15 @@ export function hintText(view, hint) {
   const card = shortCard(piles.get(hint.from)[hint.index].card, language());
   const top = piles.get(hint.to)?.at(-1);
   const onto = top && top.card !== "down" ? shortCard(top.card, language()) : null;
-  if (view.game === "pyramid") return onto && !hint.to.startsWith("foundation") ? t("hint.pair", { card, target: onto }) : t("hint.remove", { card });
-  return onto && !hint.to.startsWith("foundation") ? t("hint.onto", { card, target: onto }) : t("hint.to", { card, pile: pileName(hint.to) });
+  return moveWords("hint", view.game, card, onto, hint.to);
+}
+
+/** A card's move in words from the texts of `family` ("hint" or "review"): onto a card, to a
+ *  pile (a foundation), and in Pyramid paired with a card or removed. */
+export function moveWords(family, game, card, onto, to) {
+  const ontoCard = onto && !to.startsWith("foundation");
+  if (game === "pyramid") return ontoCard ? t(`${family}.pair`, { card, target: onto }) : t(`${family}.remove`, { card });
+  return ontoCard ? t(`${family}.onto`, { card, target: onto }) : t(`${family}.to`, { card, pile: pileName(to) });
 }
 
 /** What a message changed on the table, as one or more sentences ("" when nothing worth saying). */

@@ -8,6 +8,7 @@
 // the game then counts as assisted. The dialog is modal: the table only shows, nothing on
 // it can be played until the review is closed.
 
+import { moveWords } from "./announce.js";
 import { language, t } from "./i18n.js";
 import { render } from "./play.js";
 import { $, board, send, state } from "./session.js";
@@ -86,7 +87,7 @@ function summary(found) {
   const last = found.statuses.length - 1;
   const parts = [];
   if (found.losingTurn !== null) {
-    parts.push(t("review.lost", { turn: found.losingTurn + 1, move: moveWords(found.turnMoves[found.losingTurn]) }));
+    parts.push(t("review.lost", { turn: found.losingTurn + 1, move: placeWords(found.turnMoves[found.losingTurn]) }));
     if (found.neverFree.length) parts.push(t("review.why", { cards: cardList(found.neverFree, found.neverFreeCount) }));
   } else if (found.firstLost === 0) parts.push(t("review.lostFromStart"));
   else if (found.won) {
@@ -111,14 +112,13 @@ function cardList(cards, count) {
   return names.length > 1 ? t("review.and", { cards: names.slice(0, -1).join(", "), last: names.at(-1) }) : names[0];
 }
 
-/** A move in words: "8♥ onto 9♠", "7♦ to Foundation 2", "Draw from the stock". */
-function moveWords(place) {
+/** A move in words: "8♥ onto 9♠", "7♦ to Foundation 2", "a draw from the stock". */
+function placeWords(place) {
   if (!place) return "";
   if (["draw", "redeal", "deal"].includes(place.move)) return t(`review.${place.move}`);
   const card = place.card ? shortCard(place.card, language()) : pileName(place.from);
-  if (state.view.game === "pyramid") return place.onto && place.move !== "home" ? t("review.pair", { card, target: shortCard(place.onto, language()) }) : t("review.remove", { card });
-  if (place.onto && place.move !== "home") return t("review.onto", { card, target: shortCard(place.onto, language()) });
-  return t("review.to", { card, pile: pileName(place.to) });
+  const onto = place.onto ? shortCard(place.onto, language()) : null;
+  return moveWords("review", state.view.game, card, onto, place.to);
 }
 
 // -- the timeline ------------------------------------------------------------------
@@ -180,14 +180,14 @@ function positionText(index) {
   const status = t(`review.status.${review.statuses[index]}`);
   const last = review.statuses.length - 1;
   if (index === 0) return t("review.start", { status });
-  const move = moveWords(review.turnMoves[index - 1]);
+  const move = placeWords(review.turnMoves[index - 1]);
   const key = review.losingTurn === index - 1 ? "review.positionLosing" : "review.position";
   return t(key, { turn: index, last, move, status });
 }
 
 function lineText(index) {
   if (index === 0) return t("review.lineStart", { position: review.lastWinnable, count: review.line.length });
-  return t("review.lineMove", { step: index, count: review.line.length, move: moveWords(review.lineMoves[index - 1]) });
+  return t("review.lineMove", { step: index, count: review.line.length, move: placeWords(review.lineMoves[index - 1]) });
 }
 
 function step(delta) {

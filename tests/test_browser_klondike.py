@@ -64,6 +64,11 @@ def set_up(page: Any, site_url: str, layout: str, options: dict[str, str] | None
         "undone": [],
         "seconds": 0,
     }
+    open_saved(page, site_url, save)
+
+
+def open_saved(page: Any, site_url: str, save: dict[str, Any]) -> None:
+    """Open the page on ``save`` as the saved game (the page resumes it)."""
     # Stored before the page's own scripts run, once per tab, so a reload keeps the game's own saves.
     page.add_init_script(
         "if (!sessionStorage.getItem('set-up')) {"

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import re
 from typing import Any
@@ -12,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 from solitaire.game import move_notation
 from test_browser_german import english_left
-from test_browser_klondike import open_page, pile_cards, settled
+from test_browser_klondike import open_saved, pile_cards, settled
 from test_review import LOSING, lost_game
 
 pytestmark = pytest.mark.browser
@@ -32,13 +31,7 @@ def lost_game_page(page: Any, site_url: str, case: tuple[str, dict[str, str], in
     ]
     save = {"version": 1, "game": game, "options": options, "deal": deal, "daily": None, "layout": None}
     save |= {"turns": turns, "undone": [], "seconds": 90}
-    page.add_init_script(
-        "if (!sessionStorage.getItem('set-up')) {"
-        f"  localStorage.setItem('solitaire.game', {json.dumps(json.dumps(save))});"
-        "  sessionStorage.setItem('set-up', '1');"
-        "}"
-    )
-    open_page(page, site_url)
+    open_saved(page, site_url, save)
     return losing, len(turns)
 
 

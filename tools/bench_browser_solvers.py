@@ -506,18 +506,8 @@ def report_klondike(klondike: dict[str, Any]) -> str:
 
 # -- the review of lost games ---------------------------------------------------------
 
-# Every game and variant the page offers a review of (their solvers differ).
-REVIEW_SETS: list[tuple[str, dict[str, str]]] = [
-    ("klondike", {"draw": "1"}),
-    ("klondike", {"draw": "3"}),
-    ("double-klondike", {"draw": "1"}),
-    ("freecell", {}),
-    ("pyramid", {}),
-    ("tripeaks", {}),
-    ("spider", {"suits": "1"}),
-    ("spider", {"suits": "2"}),
-    ("spider", {"suits": "4"}),
-]
+# Every game and variant (their solvers differ); Vegas is Klondike's own search again.
+REVIEW_SETS = [(game, options) for game, options in DAILY_OPTION_SETS if "scoring" not in options]
 REVIEW_MAX_MOVES = 400  # a careless game ends earlier when no move is left
 REVIEW_CHUNK = 2  # games per call into the page (a review may take seconds)
 

@@ -249,16 +249,18 @@ class DeadEnds:
         if not self.enabled or self.decks != 1:
             return 0
         if self.talon_order:
-            last_pass = self.max_redeals is not None and node[4] >= self.max_redeals
-            return self.stuck_cards(node[0], node[2], node[3], last_pass)
+            return self.stuck_cards(node[0], node[2], node[3], self.last_pass(node))
         return self.stuck_cards(node[0])
+
+    def last_pass(self, node: Node) -> bool:
+        """No redeal is left: the waste is a pile for the rest of the game."""
+        return self.max_redeals is not None and node[4] >= self.max_redeals
 
     def held_in_talon(self, node: Node) -> bool:
         """The talon's part of ``lost``: the stuck test with the talon's cards and order."""
         if not self.talon_order:
             return False
-        last_pass = self.max_redeals is not None and node[4] >= self.max_redeals
-        return self.stuck_one_deck(node[0], node[2], node[3], last_pass)
+        return self.stuck_one_deck(node[0], node[2], node[3], self.last_pass(node))
 
     def stuck_one_deck(self, columns: tuple[bytes, ...], talon: bytes | None = None, pointer: int = 0, last_pass: bool = False) -> bool:
         """``stuck`` with the cards as bits (one deck): see ``stuck_cards``."""
