@@ -69,12 +69,17 @@ Messages (``type`` and its fields):
   ``neverFreeCount`` of them in all) and ``undecided`` (the
   first and last position no search settled, or null); for a won game (``won``) also
   ``moves``, ``takenBack`` (moves taken back in all) and ``solverMoves`` (the length of
-  the solver's winning line from the deal, or null). A turn played or taken back
-  since starts the review again; its verdicts serve the live analysis too.
+  the solver's winning line from the deal, or null). With ``challenge`` (a challenge
+  link's moves, verified before) the answer's ``challenge`` has the challenger's line
+  beside the game: ``moves`` (each as the timeline names it), ``won``, ``parted`` (the
+  game's turn that left the line, or null) and ``shared`` (the challenger's moves played
+  before it). A turn played or taken back since starts the review again; its verdicts
+  serve the live analysis too.
 - ``peek``: ``position`` and optionally ``line``: the ``piles`` and ``statusLine`` of a
   position of the game's history, or of the position ``line`` moves into the finished
-  review's winning line from its last winnable position (answered without a view; the
-  game stays as it is): the review's timeline shows them.
+  review's winning line from its last winnable position, or with ``challenge``, that many
+  moves into the challenge's line the review showed (answered without a view; the game
+  stays as it is): the review's timeline shows them.
 - ``back``: ``position``: "Take me back": the game returns to that position of its
   history (the turns after it can be redone) and counts as assisted.
 - ``games``: the ids of the games and their options (names and choices, the
@@ -126,6 +131,8 @@ class Bridge:
         self.proofs: dict[DealKey, Verdict] = {}  # the winnable deals found
         # The review, and what it reviews: the game and its history (turns played, moves taken back).
         self.review: tuple[Session, int, int, Review] | None = None
+        # A challenge's line (its positions, the start first) for the game it was shown with.
+        self.challenge: tuple[Session, list[Any]] | None = None
         self.language = DEFAULT_LANGUAGE
         self.handlers: dict[str, Callable[[JsonObject], None]] = {
             "new": self.new_game,
@@ -317,7 +324,32 @@ class Bridge:
             "moves": session.move_count,
             "takenBack": session.taken_back,
             "solverMoves": None if findings.start_line is None else len(findings.start_line),
+            "challenge": None if "challenge" not in message else self.challenge_view(session, message["challenge"]),
         }
+
+    def challenge_view(self, session: Session, claimed: Any) -> JsonObject:
+        """A challenge's winning line beside the game under review: each of its moves as the
+        timeline names them, and where the game left it (``parted``: the index of the game's
+        turn that left the line, after ``shared`` of the challenger's moves; null when the
+        game never left it). Its positions are kept for ``peek``."""
+        moves = replayed_moves(claimed)
+        position = session.start_position
+        positions, places = [position], []
+        for number, move in enumerate(moves, 1):
+            try:
+                places.append(move_place(session.rules, position, move))
+                position = session.rules.apply(position, move)
+            except ValueError as error:  # IllegalMove included
+                raise MessageError(Reason.REPLAY_MOVE, number=number, name=move_notation(move), message=said_of(error)) from None
+            positions.append(position)
+        self.challenge = (session, positions)
+        shared, parted = 0, None
+        for index, turn in enumerate(session.turns):
+            if tuple(moves[shared : shared + len(turn)]) != turn:
+                parted = index
+                break
+            shared += len(turn)
+        return {"moves": places, "won": session.rules.is_won(position), "parted": parted, "shared": shared}
 
     def current_review(self) -> Review | None:
         """The review of the game in progress as it is now, if one was started (a turn played
@@ -522,6 +554,8 @@ class Bridge:
         if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(positions):
             raise MessageError(Reason.NO_SUCH_POSITION, number=len(positions) - 1, text=index)
         position = positions[index]
+        if "challenge" in message:
+            return self.challenge_peek(session, message["challenge"])
         steps = message.get("line", 0)
         if steps:
             findings = None if review is None else review.findings
@@ -529,7 +563,16 @@ class Bridge:
                 raise MessageError(Reason.NO_SUCH_LINE_MOVE, number=0 if findings is None else len(findings.line), text=steps)
             for move in findings.line[:steps]:
                 position = session.rules.apply(position, move)
-        rules = session.rules
+        return self.piles_answer(session.rules, position)
+
+    def challenge_peek(self, session: Session, steps: Any) -> JsonObject:
+        """The position ``steps`` moves into the challenge's line shown by the review."""
+        line = self.challenge[1] if self.challenge is not None and self.challenge[0] is session else []
+        if not isinstance(steps, int) or isinstance(steps, bool) or not 0 <= steps < len(line):
+            raise MessageError(Reason.NO_SUCH_CHALLENGE_MOVE, number=max(0, len(line) - 1), text=steps)
+        return self.piles_answer(session.rules, line[steps])
+
+    def piles_answer(self, rules: Any, position: Any) -> JsonObject:
         return {
             "ok": True,
             "piles": self.piles_view(rules.piles(position)),
@@ -641,20 +684,31 @@ CHUNK_NODES = 20  # a timed slice looks at the clock after at most this many nod
 MAX_VERIFIED_MOVES = 20_000  # far more than any real game; bounds the work a link can ask for
 
 
-def verify(message: JsonObject, dailies: Mapping[DailyKey, Daily] | None = None) -> JsonObject:
-    """Replay a challenge's moves on its deal; IllegalMove and friends explain a bad one.
-    A daily's deal comes from ``dailies`` when it was found before (no search again)."""
-    moves = message.get("moves")
+def replayed_moves(moves: Any) -> list[Move]:
+    """A challenge's moves, read (a list of at most ``MAX_VERIFIED_MOVES`` in notation)."""
     if not isinstance(moves, list) or not all(isinstance(text, str) for text in moves):
         raise MessageError(Reason.MOVES_NOT_A_LIST)
     if len(moves) > MAX_VERIFIED_MOVES:
         raise MessageError(Reason.CHALLENGE_TOO_LONG, number=MAX_VERIFIED_MOVES)
-    session, _ = new_session(message, dailies=dailies)
+    read = []
     for number, text in enumerate(moves, 1):
         try:
-            session.play(parse_move(text))
-        except ValueError as error:  # IllegalMove included
+            read.append(parse_move(text))
+        except ValueError as error:
             raise MessageError(Reason.REPLAY_MOVE, number=number, name=text[:20], message=said_of(error)) from None
+    return read
+
+
+def verify(message: JsonObject, dailies: Mapping[DailyKey, Daily] | None = None) -> JsonObject:
+    """Replay a challenge's moves on its deal; IllegalMove and friends explain a bad one.
+    A daily's deal comes from ``dailies`` when it was found before (no search again)."""
+    moves = replayed_moves(message.get("moves"))
+    session, _ = new_session(message, dailies=dailies)
+    for number, move in enumerate(moves, 1):
+        try:
+            session.play(move)
+        except ValueError as error:  # IllegalMove included
+            raise MessageError(Reason.REPLAY_MOVE, number=number, name=move_notation(move), message=said_of(error)) from None
     won = session.is_won()
     return {"ok": True, "won": won, "moves": session.move_count, "score": session.rules.score(session.position, 0, won)}
 

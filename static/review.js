@@ -5,10 +5,13 @@
 // by verdict, with the losing turn marked. The slider (arrow keys, Home, End) shows a
 // position on the table without changing the game ("peek"); "Show the way" steps or plays the
 // winning line from the last winnable position; "Take me back" returns the game there, and
-// the game then counts as assisted. The dialog is modal: the table only shows, nothing on
+// the game then counts as assisted. A deal a challenge link brought shows the challenger's
+// winning game in a second lane of the timeline, on the same scale, and where the
+// player's game left it. The dialog is modal: the table only shows, nothing on
 // it can be played until the review is closed.
 
 import { moveWords } from "./announce.js";
+import { challengeFor } from "./challenge.js";
 import { language, t } from "./i18n.js";
 import { render } from "./play.js";
 import { $, board, send, state } from "./session.js";
@@ -19,7 +22,7 @@ const PLAY_STEP_MS = 700; // one move of the winning line per step while it play
 const PRIORITY = 1; // as the live analysis: a daily the player waits for goes first
 
 let review = null; // the finished review's answer
-let mode = "history"; // or "line": the slider walks the winning line
+let mode = "history"; // or "line": the slider walks the winning line; "theirs": the challenger's game
 let playing = 0; // the timer of the line playing by itself
 let search = null;
 
@@ -35,7 +38,10 @@ export function openReview({ onBack }) {
   $("review").showModal();
   state.reviewBack = onBack;
   search?.cancel();
-  search = state.engine.search({ type: "review" }, { priority: PRIORITY, onProgress: showProgress });
+  const message = { type: "review" };
+  const challenge = challengeFor(state.view);
+  if (challenge) message.challenge = challenge.claimed;
+  search = state.engine.search(message, { priority: PRIORITY, onProgress: showProgress });
   const mine = search;
   search.done.then((answer) => {
     if (mine !== search || !$("review").open) return;
@@ -52,6 +58,7 @@ export function openReview({ onBack }) {
 export function attachReview() {
   $("review-slider").addEventListener("input", () => showPosition(Number($("review-slider").value)));
   $("review-way").addEventListener("click", () => (mode === "line" ? showHistory(review.lastWinnable) : showLine()));
+  $("review-theirs").addEventListener("click", () => (mode === "theirs" ? showHistory(partedPosition()) : showTheirs()));
   $("review-play").addEventListener("click", () => (playing ? stop() : play()));
   $("review-step").addEventListener("click", () => step(1));
   $("review-step-back").addEventListener("click", () => step(-1));
@@ -79,6 +86,7 @@ function showFindings() {
   $("review-timeline").hidden = false;
   $("review-controls").hidden = false;
   $("review-way").hidden = review.line.length === 0;
+  $("review-theirs").hidden = !review.challenge;
   $("review-back").hidden = review.lastWinnable === null || review.lastWinnable === last;
   showHistory(review.losingTurn === null ? last : review.losingTurn + 1);
 }
@@ -96,6 +104,11 @@ function summary(found) {
     const takenBack = { 0: "review.noneTakenBack", 1: "review.takenBackOne" }[found.takenBack] ?? "review.takenBack";
     parts.push(t(takenBack, { count: found.takenBack }));
   } else if (found.lastWinnable === last) parts.push(t("review.stillWinnable"));
+  if (found.challenge) {
+    parts.push(t("review.theirs", { count: found.challenge.moves.length }));
+    const parted = found.challenge.parted;
+    parts.push(parted === null ? t("review.followed") : t("review.parted", { turn: parted + 1 }));
+  }
   if (found.undecided) {
     const [first, end] = found.undecided;
     if (found.lastWinnable !== null && found.losingTurn === null) parts.push(t("review.winnableUpTo", { position: found.lastWinnable }));
@@ -123,24 +136,61 @@ function placeWords(place) {
 
 // -- the timeline ------------------------------------------------------------------
 
-/** The slider over the game's positions, the strip coloured by verdict. */
+/** The slider over the game's positions, the strip coloured by verdict (and beside it, the
+ *  challenger's game on the same scale). */
 function showHistory(at = null) {
-  stop();
-  mode = "history";
   const statuses = review.statuses;
-  paintStrip(statuses, review.losingTurn);
+  const parted = review.challenge?.parted ?? null;
+  showMode("history");
+  const marks = { losing: review.losingTurn === null ? null : review.losingTurn + 1, parted: parted === null ? null : parted + 1 };
+  paintStrip($("review-strip"), statuses, marks);
   setSlider(statuses.length - 1, at ?? Number($("review-slider").value));
-  $("review-way").textContent = t("review.showWay");
-  for (const id of ["review-play", "review-step", "review-step-back"]) $(id).hidden = true;
 }
 
 /** The slider over the winning line from the last winnable position. */
 function showLine() {
-  mode = "line";
-  paintStrip(Array(review.line.length + 1).fill("winnable"), null);
+  showMode("line");
+  paintStrip($("review-strip"), Array(review.line.length + 1).fill("winnable"));
   setSlider(review.line.length, 0);
-  $("review-way").textContent = t("review.showGame");
-  for (const id of ["review-play", "review-step", "review-step-back"]) $(id).hidden = false;
+}
+
+/** The slider over the challenger's game, from where the player's game left it. */
+function showTheirs() {
+  showMode("theirs");
+  setSlider(review.challenge.moves.length, review.challenge.shared);
+}
+
+/** Set the mode: the buttons' words, and which lane the slider walks. */
+function showMode(next) {
+  stop();
+  mode = next;
+  const lanes = $("review-lanes");
+  const challenge = review.challenge;
+  const two = Boolean(challenge) && next !== "line";
+  lanes.dataset.two = String(two);
+  lanes.dataset.walks = next;
+  $("review-way").textContent = t(next === "line" ? "review.showGame" : "review.showWay");
+  $("review-theirs").textContent = t(next === "theirs" ? "review.showGame" : "review.showTheirs");
+  for (const id of ["review-play", "review-step", "review-step-back"]) $(id).hidden = next === "history";
+  // Both lanes on one scale: each as wide as its share of the longer game; the slider spans the lane it walks.
+  const ours = review.statuses.length;
+  const theirs = challenge ? challenge.moves.length + 1 : 0;
+  const longest = two ? Math.max(ours, theirs) : ours;
+  const width = (count) => `${(100 * count) / longest}%`;
+  $("review-strip").style.width = next === "line" ? "100%" : width(ours);
+  if (challenge) {
+    const cells = Array(theirs).fill("winnable");
+    paintStrip($("review-challenge-strip"), cells, { parted: challenge.parted === null ? null : challenge.shared + 1 });
+    $("review-challenge-strip").style.width = width(theirs);
+  }
+  const walked = next === "theirs" ? theirs : next === "line" ? longest : ours;
+  $("review-slider").style.width = next === "line" ? "100%" : width(walked);
+}
+
+/** The position where the player's game left the challenger's line (or the last). */
+function partedPosition() {
+  const parted = review.challenge?.parted;
+  return parted === null || parted === undefined ? review.statuses.length - 1 : parted + 1;
 }
 
 function setSlider(max, value) {
@@ -150,13 +200,15 @@ function setSlider(max, value) {
   showPosition(Number(slider.value));
 }
 
-function paintStrip(statuses, losingTurn) {
-  const strip = $("review-strip");
+/** A lane's cells, one per position, coloured by status; ``marks`` names the cells of the
+ *  losing move and of the parting from the challenger's line. */
+function paintStrip(strip, statuses, marks = {}) {
   strip.replaceChildren(
     ...statuses.map((status, index) => {
       const cell = document.createElement("span");
       cell.dataset.status = status;
-      if (losingTurn !== null && index === losingTurn + 1) cell.dataset.losing = "true";
+      if (index === marks.losing) cell.dataset.losing = "true";
+      if (index === marks.parted) cell.dataset.parted = "true";
       return cell;
     }),
   );
@@ -164,14 +216,16 @@ function paintStrip(statuses, losingTurn) {
 
 /** Show position `index` (of the game, or of the winning line) on the table and in words. */
 async function showPosition(index) {
-  const inLine = mode === "line";
-  const message = inLine ? { type: "peek", position: review.lastWinnable, line: index } : { type: "peek", position: index };
-  if (inLine && index === 0) delete message.line;
-  const words = inLine ? lineText(index) : positionText(index);
+  const shown = mode;
+  const message = { type: "peek", position: index };
+  if (shown === "line") message.position = review.lastWinnable;
+  if (shown === "line" && index > 0) message.line = index;
+  if (shown === "theirs") Object.assign(message, { position: 0, challenge: index });
+  const words = { line: lineText, theirs: theirsText, history: positionText }[shown](index);
   $("review-position").textContent = words;
   $("review-slider").setAttribute("aria-valuetext", words);
   const answer = await send(message);
-  if (!answer.ok || !$("review").open || Number($("review-slider").value) !== index || (mode === "line") !== inLine) return;
+  if (!answer.ok || !$("review").open || Number($("review-slider").value) !== index || mode !== shown) return;
   state.peekView = { ...state.view, piles: answer.piles, legal: {}, stockAction: null, statusLine: answer.statusLine };
   drawTable(board, state.peekView, null);
 }
@@ -182,7 +236,15 @@ function positionText(index) {
   if (index === 0) return t("review.start", { status });
   const move = placeWords(review.turnMoves[index - 1]);
   const key = review.losingTurn === index - 1 ? "review.positionLosing" : "review.position";
-  return t(key, { turn: index, last, move, status });
+  const text = t(key, { turn: index, last, move, status });
+  return review.challenge?.parted === index - 1 ? t("review.partedHere", { text }) : text;
+}
+
+function theirsText(index) {
+  const { moves, parted, shared } = review.challenge;
+  if (index === 0) return t("review.theirsStart", { count: moves.length });
+  const text = t("review.theirsMove", { step: index, count: moves.length, move: placeWords(moves[index - 1]) });
+  return parted !== null && index === shared + 1 ? t("review.theirsParted", { text }) : text;
 }
 
 function lineText(index) {

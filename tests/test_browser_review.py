@@ -9,14 +9,20 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import expect
+from solitaire.daily import daily
 from solitaire.game import move_notation
+from solitaire.registry import make_rules
+from solitaire.solver import solver_for
 from test_browser_german import english_left
-from test_browser_klondike import open_saved, pile_cards, settled
+from test_browser_klondike import open_page, open_saved, pile_cards, settled
 from test_review import LOSING, lost_game
 
 pytestmark = pytest.mark.browser
 
 SHOTS = os.environ.get("SOLITAIRE_SHOTS")  # a folder: screenshots of the review there
+# A proven-winnable daily (TriPeaks, 2026-12-04) and the turn of the solver's line from which
+# to look for a move that loses it (lost_game in test_review finds one at turn 46).
+DAILY_LOSS = ("tripeaks", "2026-12-04", 20)
 
 
 def lost_game_page(page: Any, site_url: str, case: tuple[str, dict[str, str], int, int] = LOSING[3]) -> tuple[int, int]:
@@ -33,6 +39,30 @@ def lost_game_page(page: Any, site_url: str, case: tuple[str, dict[str, str], in
     save |= {"turns": turns, "undone": [], "seconds": 90}
     open_saved(page, site_url, save)
     return losing, len(turns)
+
+
+def daily_lost_by_a_click(page: Any, site_url: str) -> tuple[int, int]:
+    """Open the page on the daily of DAILY_LOSS played along the solver's line up to a move
+    that loses it (a save), play that move with a click, and answer the losing turn and the
+    number of turns."""
+    game, date, first = DAILY_LOSS
+    found = daily(game, {}, date)
+    assert found.verdict is not None and found.verdict.status == "winnable"
+    rules, positions, losing = lost_game(game, {}, found.deal, first)
+    turns = [
+        [next(move_notation(move) for move in rules.legal_moves(before) if rules.apply(before, move) == after)]
+        for before, after in zip(positions[:losing], positions[1 : losing + 1])
+    ]
+    save = {"version": 1, "game": game, "options": {}, "deal": found.deal, "daily": date, "layout": None}
+    open_saved(page, site_url, save | {"turns": turns, "undone": [], "seconds": 90})
+    settled(page)
+    expect(page.locator("#deal-label")).to_contain_text("Daily")
+    losing_move = next(
+        move for move in rules.legal_moves(positions[losing]) if rules.apply(positions[losing], move) == positions[losing + 1]
+    )
+    page.locator(f'[data-card][data-pile="{losing_move.source}"]').last.click()
+    expect(page.locator("#moves")).to_have_text(str(losing + 1))
+    return losing, losing + 1
 
 
 def open_review(page: Any) -> None:
@@ -53,7 +83,7 @@ def shoot(page: Any, name: str) -> None:
 
 
 def test_the_review_marks_the_losing_move_steps_the_way_and_takes_the_game_back(page: Any, site_url: str) -> None:
-    losing, turns = lost_game_page(page, site_url)
+    losing, turns = daily_lost_by_a_click(page, site_url)
     open_review(page)
     summary = page.locator("#review-summary")
     expect(summary).to_contain_text(f"Move {losing + 1}, ")
@@ -72,6 +102,7 @@ def test_the_review_marks_the_losing_move_steps_the_way_and_takes_the_game_back(
     page.keyboard.press("Home")
     expect(slider).to_have_attribute("aria-valuetext", "The deal as dealt: could still be won")
     expect(page.locator('[data-pile="waste"][data-card]')).to_have_count(1)
+    expect(page.locator("#moves")).to_have_text(str(turns))
     # Show the way: the winning line from the last winnable position, a step at a time.
     page.locator("#review-way").click()
     expect(slider).to_have_attribute("aria-valuetext", re.compile(f"^Position {losing}, the last that could be won"))
@@ -102,7 +133,8 @@ def test_the_review_marks_the_losing_move_steps_the_way_and_takes_the_game_back(
     summary = page.locator("#review-summary")
     expect(summary).to_contain_text("You won", timeout=60_000)
     expect(summary).to_contain_text("the solver's line from the deal takes")
-    expect(summary).to_contain_text(f"You took {turns - losing} moves back.")
+    assert turns - losing == 1
+    expect(summary).to_contain_text("You took one move back.")
     shoot(page, "review-won")
 
 
@@ -167,3 +199,50 @@ def test_giving_a_game_up_offers_its_review_first(page: Any, site_url: str) -> N
     page.locator('#menu [data-for="restart"]').click()
     expect(page.locator("#confirm")).to_be_visible()
     expect(page.locator("#confirm-review")).to_be_visible()
+
+
+def test_a_challenges_review_shows_the_challengers_game_beside_the_players(page: Any, site_url: str) -> None:
+    rules = make_rules("tripeaks")
+    position = rules.deal(4)
+    theirs = solver_for(rules).solve(position, 20_000).moves
+    open_page(page, f"{site_url}?game=tripeaks&deal=4&moves={'.'.join(move_notation(move) for move in theirs)}")
+    expect(page.locator("#challenge")).to_contain_text(f"won in {len(theirs)} moves")
+    # The player follows the challenger's first move, then goes another way.
+    after = rules.apply(position, theirs[0])
+    other = next(move for move in rules.legal_moves(after) if move != theirs[1])
+    for move in (theirs[0], other):
+        page.locator(f'[data-card][data-pile="{move.source}"]').last.click()
+        settled(page)
+    expect(page.locator("#moves")).to_have_text("2")
+    open_review(page)
+    summary = page.locator("#review-summary")
+    expect(summary).to_contain_text(f"The challenger won in {len(theirs)} moves. Your game left their line at move 2.")
+    assert page.locator("#review-lanes").get_attribute("data-two") == "true"
+    expect(page.locator("#review-challenge-strip span")).to_have_count(len(theirs) + 1)
+    assert page.locator("#review-strip span").nth(2).get_attribute("data-parted") == "true"
+    assert page.locator("#review-challenge-strip span").nth(2).get_attribute("data-parted") == "true"
+    # The challenger's lane is the longer: the player's lane (and its slider) is drawn to scale.
+    ours = page.locator("#review-strip").bounding_box()
+    lane = page.locator("#review-challenge-strip").bounding_box()
+    assert ours and lane and ours["width"] < lane["width"] / 4
+    slider = page.locator("#review-slider")
+    slider.focus()
+    page.keyboard.press("End")
+    expect(slider).to_have_attribute("aria-valuetext", re.compile("^After move 2 of 2, .*; here your game left the challenger's line$"))
+    shoot(page, "review-challenge")
+    # The challenger's game on the table, from where the player's left it, a step at a time.
+    page.locator("#review-theirs").click()
+    expect(slider).to_have_attribute("aria-valuetext", re.compile(f"^Challenger, move 1 of {len(theirs)}: "))
+    page.locator("#review-step").click()
+    expect(slider).to_have_attribute(
+        "aria-valuetext", re.compile(f"^Challenger, move 2 of {len(theirs)}: .*; your game went another way here$")
+    )
+    slider.focus()
+    page.keyboard.press("End")
+    expect(page.locator('[data-pile^="peak-"][data-card]')).to_have_count(0)  # their won end
+    page.locator("#review-theirs").click()
+    expect(page.locator("#review-theirs")).to_have_text("The challenger's game")
+    expect(slider).to_have_attribute("aria-valuetext", re.compile("^After move 2 of 2, "))
+    page.keyboard.press("Escape")
+    expect(page.locator("#moves")).to_have_text("2")
+    expect(page.locator('[data-pile^="peak-"][data-card]')).not_to_have_count(0)

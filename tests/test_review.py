@@ -200,6 +200,42 @@ def test_peeking_shows_a_position_of_the_history_or_of_the_winning_line_and_chan
     assert send(bridge, type="review", nodes=100_000)["losingTurn"] == losing
 
 
+def test_a_challenges_line_shows_beside_the_game_and_where_the_game_left_it() -> None:
+    bridge, losing, turns = reviewed_bridge()
+    # The challenger won by the solver's line from the deal: the lost game followed it up to its losing turn.
+    rules = make_rules("tripeaks")
+    theirs = [move_notation(move) for move in solver_for(rules).solve(rules.deal(4), 20_000).moves]
+    before = send(bridge, type="view")
+    answer = send(bridge, type="review", nodes=1_000_000, challenge=theirs)
+    assert answer["done"] and answer["losingTurn"] == losing
+    challenge = answer["challenge"]
+    assert challenge["won"] and len(challenge["moves"]) == len(theirs)
+    assert challenge["parted"] == losing and challenge["shared"] == losing  # TriPeaks: one move a turn
+    assert challenge["moves"][0]["from"] == parse_move(theirs[0]).source
+    # Its positions, as the slider walks them: the start, and the won end.
+    assert send(bridge, type="peek", position=0, challenge=0)["piles"] == send(bridge, type="peek", position=0)["piles"]
+    end = send(bridge, type="peek", position=0, challenge=len(theirs))["piles"]
+    assert not any(pile["cards"] for pile in end if pile["name"].startswith("peak-"))
+    for bad in (len(theirs) + 1, -1, "1", True):
+        refused = send(bridge, type="peek", position=0, challenge=bad)
+        assert not refused["ok"] and f"positions 0 to {len(theirs)}" in refused["error"]
+    # A game that is the challenger's line so far never left it.
+    follower = Bridge()
+    save = {"version": 1, "game": "tripeaks", "options": {}, "deal": 4, "turns": [[move] for move in theirs[:5]], "undone": []}
+    assert send(follower, type="load", save=save | {"seconds": 1})["ok"]
+    assert send(follower, type="review", nodes=1_000_000, challenge=theirs)["challenge"] | {"moves": []} == {
+        "moves": [],
+        "won": True,
+        "parted": None,
+        "shared": 5,
+    }
+    # A line that does not replay is explained, and the game stays as it was.
+    refused = send(bridge, type="review", nodes=1_000_000, challenge=["t9>t1"])
+    assert not refused["ok"] and "move 1 (t9>t1)" in refused["error"].lower()
+    assert not send(bridge, type="review", nodes=1, challenge="t1>f")["ok"]
+    assert send(bridge, type="view")["piles"] == before["piles"] and turns == before["moves"]
+
+
 def test_the_review_of_a_won_game_counts_the_moves_taken_back() -> None:
     bridge = Bridge()
     send(bridge, type="new", game="tripeaks", deal=4)

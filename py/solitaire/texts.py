@@ -206,6 +206,7 @@ class Reason(Enum):
     WENT_WRONG = "something went wrong; the game is unchanged"
     NO_SUCH_POSITION = "the game has positions 0 to {number}, not {text}"
     NO_SUCH_LINE_MOVE = "the review's winning line has moves 1 to {number} from its last winnable position, not {text}"
+    NO_SUCH_CHALLENGE_MOVE = "the challenge's line in the review has positions 0 to {number}, not {text}"
 
 
 class Status(Enum):
@@ -422,6 +423,7 @@ GERMAN: dict[Code, str] = {
     Reason.WENT_WRONG: "Etwas ist schiefgegangen; das Spiel ist unverändert",
     Reason.NO_SUCH_POSITION: "Das Spiel hat die Stellungen 0 bis {number}, nicht {text}",
     Reason.NO_SUCH_LINE_MOVE: "Der Gewinnweg der Rückschau hat von ihrer letzten gewinnbaren Stellung aus die Züge 1 bis {number}, nicht {text}",
+    Reason.NO_SUCH_CHALLENGE_MOVE: "Der Weg der Herausforderung in der Rückschau hat die Stellungen 0 bis {number}, nicht {text}",
     Status.DRAW: "{number} {number|Karte|Karten} ziehen",
     Status.DRAW_PASS: "{number} {number|Karte|Karten} ziehen · Durchgang {number2} von {number3}",
     Status.DEALS_LEFT: "Noch {number} {number|Runde|Runden} · Folgen {number2} von {number3}",
