@@ -48,13 +48,12 @@ klondike  KlondikeSolver(make_rules("klondike", {"draw": d})).solve(deal, budget
           for deals 1..--deals, draw 1 and 3, --chunk deals per call into the
           page: time per deal (median, p95), and the verdicts, which must be
           the same in both (status, nodes, length of the winning line).
-review    solitaire.review.Review(...).finish() of a careless player's game of deals
-          1..--games per game and variant of REVIEW_SETS (solver_work.lost_game: a
-          random move that brings a card home or turns or frees one, else the stock),
-          those that end proven lost: the time to the findings (median, p95, max),
-          the positions searched and what was found, which must be the same in both
-          interpreters. Unfinished: Klondike's careless games seldom end proven lost
-          (the stock goes round), so it has few or none.
+review    solitaire.review.Review(...).finish() of --games games lost at a known move,
+          per variant of REVIEW_SETS (solver_work.lost_games, made in CPython from deals
+          1, 2, ...: the solver's winning line up to a random turn, a move proven lost,
+          random moves after it): the time to the findings (median, p95, max), the
+          positions searched and what was found (the losing move, another, undecided),
+          which must be the same in both interpreters.
 
 Like tools/bench.py it serves a snapshot of the repository taken under
 build.sh's lock (--in-place: the repository itself).
@@ -506,9 +505,21 @@ def report_klondike(klondike: dict[str, Any]) -> str:
 
 # -- the review of lost games ---------------------------------------------------------
 
-# Every game and variant (their solvers differ); Vegas is Klondike's own search again.
-REVIEW_SETS = [(game, options) for game, options in DAILY_OPTION_SETS if "scoring" not in options]
-REVIEW_MAX_MOVES = 400  # a careless game ends earlier when no move is left
+# One variant of each game whose losing moves the solver proves cheaply enough to make 100
+# lost games (solver_work.lost_games): Klondike with Vegas passes (a draw can lose; with
+# unlimited passes few moves are proven lost within the budget), Spider with one suit.
+# Double Klondike is left out: no move of a winning line was proven lost within the budget.
+REVIEW_SETS = [
+    ("klondike", {"draw": "3", "scoring": "vegas"}),
+    ("spider", {"suits": "1"}),
+    ("freecell", {}),
+    ("pyramid", {}),
+    ("tripeaks", {}),
+]
+REVIEW_MOVES_AFTER = 12  # random moves a lost game plays after its losing move
+REVIEW_MAX_DEALS = 600  # deals 1..this at most, to make the lost games of a variant
+REVIEW_DEAL_CHUNK = 10  # deals per call to make lost games
+REVIEW_MAKE_SECONDS = 1_500  # at most about this long to make a variant's lost games
 REVIEW_CHUNK = 2  # games per call into the page (a review may take seconds)
 
 
@@ -516,16 +527,40 @@ def review_key(row: dict[str, Any]) -> tuple[Any, ...]:
     return row["outcome"], row["searched"], row["nodes"], row["positions"]
 
 
-def measure_review(pyodide: Pyodide, cpython: CPython, games: int) -> dict[str, Any]:
+def make_lost_games(cpython: CPython, games: int, store: Path | None) -> dict[str, dict[str, Any]]:
+    """Each variant's lost games and the deals they came from, made in CPython (``store``, a
+    JSON file, keeps them between runs: making them takes longer than reviewing them)."""
+    made: dict[str, dict[str, Any]] = json.loads(store.read_text()) if store and store.exists() else {}
+    for game, options in REVIEW_SETS:
+        name = label(game, options)
+        if name in made and len(made[name]["games"]) >= games:
+            continue
+        lost: list[dict[str, Any]] = []
+        deals = 0
+        began = time.monotonic()
+        while len(lost) < games and deals < REVIEW_MAX_DEALS and time.monotonic() - began < REVIEW_MAKE_SECONDS:
+            part = list(range(deals + 1, deals + REVIEW_DEAL_CHUNK + 1))
+            lost += cpython.call("lost_games", game=game, options=options, deals=part, moves_after=REVIEW_MOVES_AFTER)
+            deals += len(part)
+        made[name] = {"deals": deals, "games": lost[:games]}
+        progress(f"  review {name}: {len(lost[:games])} lost games from deals 1..{deals}")
+        if store:
+            store.write_text(json.dumps(made))
+    return made
+
+
+def measure_review(pyodide: Pyodide, cpython: CPython, games: int, store: Path | None) -> dict[str, Any]:
+    made = make_lost_games(cpython, games, store)
     sets = []
     for game, options in REVIEW_SETS:
+        deals, lost = made[label(game, options)]["deals"], made[label(game, options)]["games"][:games]
         pyodide.call("warm_up", game=game, options=options)
         runs: dict[str, list[dict[str, Any]]] = {"pyodide": [], "cpython": []}
-        for part in chunks(list(range(1, games + 1)), REVIEW_CHUNK):
-            runs["pyodide"] += pyodide.call("review", game=game, options=options, deals=part, max_moves=REVIEW_MAX_MOVES)
-            runs["cpython"] += cpython.call("review", game=game, options=options, deals=part, max_moves=REVIEW_MAX_MOVES)
-        if not runs["pyodide"]:
-            progress(f"  review {label(game, options)}: no careless game of deals 1..{games} ended proven lost")
+        for start in range(0, len(lost), REVIEW_CHUNK):
+            part_games = lost[start : start + REVIEW_CHUNK]
+            runs["pyodide"] += pyodide.call("review", game=game, options=options, games=part_games)
+            runs["cpython"] += cpython.call("review", game=game, options=options, games=part_games)
+        if not lost:
             continue
         outcomes = [row["outcome"] for row in runs["pyodide"]]
         sets.append(
@@ -533,23 +568,26 @@ def measure_review(pyodide: Pyodide, cpython: CPython, games: int) -> dict[str, 
                 "game": game,
                 "options": options,
                 "runs": runs,
-                "reviewed": len(runs["pyodide"]),
+                "deals": deals,
+                "reviewed": len(lost),
                 "pyodide": figures(times(runs["pyodide"])),
                 "cpython": figures(times(runs["cpython"])),
+                "positions": statistics.median(row["positions"] for row in runs["pyodide"]),
                 "searched": statistics.median(row["searched"] for row in runs["pyodide"]),
                 "outcomes": {outcome: outcomes.count(outcome) for outcome in sorted(set(outcomes))},
                 "agree": [review_key(row) for row in runs["pyodide"]] == [review_key(row) for row in runs["cpython"]],
             }
         )
         progress(f"  review {label(game, options)}: median {sets[-1]['pyodide']['median']:.0f} ms, {sets[-1]['outcomes']}")
-    return {"games": games, "max_moves": REVIEW_MAX_MOVES, "sets": sets}
+    return {"games": games, "moves_after": REVIEW_MOVES_AFTER, "sets": sets}
 
 
 def report_review(review: dict[str, Any]) -> str:
     rows = [
         [
             label(entry["game"], entry["options"]),
-            str(entry["reviewed"]),
+            f"{entry['reviewed']} of 1..{entry['deals']}",
+            f"{entry['positions']:.0f}",
             f"{entry['pyodide']['median']:.0f}",
             f"{entry['pyodide']['p95']:.0f}",
             f"{entry['pyodide']['max']:.0f}",
@@ -562,8 +600,10 @@ def report_review(review: dict[str, Any]) -> str:
     ]
     return "\n".join(
         [
-            f"Review of the careless games of deals 1..{review['games']} that ended proven lost (at most {review['max_moves']} moves), ms to the findings",
-            table(rows, ["", "games", "Pyodide med", "p95", "max", "CPython med", "searched med", "found", "agree"]),
+            f"Review of games lost at a known move ({review['moves_after']} random moves after it), ms to the findings",
+            table(
+                rows, ["", "games (deals)", "positions med", "Pyodide med", "p95", "max", "CPython med", "searched med", "found", "agree"]
+            ),
         ]
     )
 
@@ -580,7 +620,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--deals", type=int, default=100, help="Klondike deals 1..N per draw (default 100)")
     parser.add_argument("--budget", type=int, default=150_000, help="Klondike node budget per deal (default 150000)")
     parser.add_argument("--chunk", type=int, default=5, help="Klondike deals per call into the page (default 5)")
-    parser.add_argument("--games", type=int, default=100, help="random games reviewed per game and variant (default 100)")
+    parser.add_argument("--games", type=int, default=100, help="lost games reviewed per variant (default 100)")
+    parser.add_argument("--lost-games", type=Path, help="a JSON file that keeps the lost games made for the review between runs")
     parser.add_argument("--in-place", action="store_true", help="serve the repository itself, not a snapshot")
     parser.add_argument("--json", type=Path, help="default: bench-results/browser-solvers-DATE.json")
     args = parser.parse_args(argv)
@@ -623,8 +664,8 @@ def run(args: argparse.Namespace, site: Path, wheel_files: Path) -> dict[str, An
                     progress(f"Klondike solver: deals 1..{args.deals}, draw 1 and 3, budget {args.budget}")
                     results["klondike"] = measure_klondike(pyodide, cpython, args.deals, args.budget, args.chunk)
                 if "review" in parts:
-                    progress(f"Review: {args.games} random games of each of {len(REVIEW_SETS)} games and variants")
-                    results["review"] = measure_review(pyodide, cpython, args.games)
+                    progress(f"Review: {args.games} lost games of each of {len(REVIEW_SETS)} games")
+                    results["review"] = measure_review(pyodide, cpython, args.games, args.lost_games)
             finally:
                 pyodide.close()
     finally:

@@ -21,8 +21,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from solitaire.analysis import Analyst
 from solitaire.daily import daily
+from solitaire.game import Move, move_notation, parse_move
 from solitaire.registry import make_rules
 from solitaire.review import Review
 from solitaire.solver import solver_for
@@ -99,52 +99,83 @@ def klondike_times(draw: str, deals: list[int], budget: int) -> list[dict[str, A
     return rows
 
 
-def lost_game(game: str, options: dict[str, str], deal: int, max_moves: int) -> list[Any] | None:
-    """The positions of a careless player's game of ``deal``: a random move among those that
-    bring a card home or turn or free one (``Analyst.promise``; seeded by the deal), else the
-    stock, until neither is left or ``max_moves``; None unless the solver proves the end lost
-    within its analysis budget (the review is measured on lost games)."""
+LOSS_CHILD_BUDGET = 1_500  # nodes within which the solver proves the move a lost game plays lost
+LOSS_TURNS = 40  # turns of the winning line searched for such a move, from the chosen one
+
+
+def losing_move(rules: Any, solver: Any, position: Any, played: Move) -> Move | None:
+    """A move other than ``played`` that the solver proves lost, if there is one; moves after
+    which some card can never be freed (``Solver.never_free``, at once) are tried first."""
+    others = [move for move in rules.legal_moves(position) if move != played]
+    afters = {move: rules.apply(position, move) for move in others}
+    others.sort(key=lambda move: not solver.never_free(afters[move]))
+    return next((move for move in others if solver.solve(afters[move], LOSS_CHILD_BUDGET).status == "unwinnable"), None)
+
+
+def lost_games(game: str, options: dict[str, str], deals: list[int], moves_after: int) -> list[dict[str, Any]]:
+    """Games lost at a known move, to review (CPython makes them; both interpreters review them).
+    For each deal the solver wins within its default budget, the game follows the solver's
+    winning line up to a turn chosen at random (seeded by the deal), plays the first move from
+    there on that the solver proves lost within LOSS_CHILD_BUDGET nodes, then up to
+    ``moves_after`` random legal moves. A deal with no such move is left out. Each game is
+    its deal, its turns in move notation (one move a turn) and the index of the losing turn."""
     rules = make_rules(game, options)
-    analyst = Analyst(rules)
-    chance = random.Random(deal)
-    positions = [rules.deal(deal)]
-    for _ in range(max_moves):
-        position = positions[-1]
-        moves = rules.legal_moves(position)
-        stock = [move for move in moves if "stock" in (move.source, move.target)]
-        gaining = [move for move in moves if move not in stock and analyst.promise(position, move)[:2] > (0, 0)]
-        if not gaining and not stock:
-            break
-        positions.append(rules.apply(position, chance.choice(gaining) if gaining else stock[0]))
     solver = solver_for(rules)
-    return positions if solver.solve(positions[-1], solver.analysis_budget).status == "unwinnable" else None
+    games = []
+    for deal in deals:
+        position = rules.deal(deal)
+        line = solver.solve(position, solver.default_budget)
+        if line.status != "winnable":
+            continue
+        chance = random.Random(deal)
+        first = chance.randrange(len(line.moves))
+        turns: list[Move] = []
+        losing = None
+        for move in line.moves:
+            if first <= len(turns) < first + LOSS_TURNS:
+                losing = losing_move(rules, solver, position, move)
+                if losing is not None:
+                    break
+            turns.append(move)
+            position = rules.apply(position, move)
+        if losing is None:
+            continue
+        at = len(turns)
+        turns.append(losing)
+        position = rules.apply(position, losing)
+        for _ in range(moves_after):
+            moves = rules.legal_moves(position)
+            if not moves:
+                break
+            turns.append(chance.choice(moves))
+            position = rules.apply(position, turns[-1])
+        games.append({"deal": deal, "turns": [move_notation(move) for move in turns], "losing": at})
+    return games
 
 
-def review_times(game: str, options: dict[str, str], deals: list[int], max_moves: int) -> list[dict[str, Any]]:
-    """The review (solitaire.review, in one piece) of the careless game of each deal that ends
-    proven lost (see ``lost_game``; the others are left out): the time to its findings, the
-    positions searched and what it found."""
+def review_times(game: str, options: dict[str, str], games: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The review (solitaire.review, in one piece) of each lost game (see ``lost_games``): the
+    time to its findings, the positions searched and what it found: the losing move (and
+    whether it is the one the game played), or why not."""
     warm_up(game, options)
     rules = make_rules(game, options)
     rows = []
-    for deal in deals:
-        positions = lost_game(game, options, deal, max_moves)
-        if positions is None:
-            continue
+    for lost in games:
+        positions = [rules.deal(lost["deal"])]
+        for text in lost["turns"]:
+            positions.append(rules.apply(positions[-1], parse_move(text)))
         began = time.perf_counter()
         findings = Review(rules, positions).finish()
         ms = elapsed_ms(began)
         if findings.losing_turn is not None:
-            outcome = "losing move"
-        elif findings.first_lost == 0:
-            outcome = "lost from the start"
+            outcome = "the losing move" if findings.losing_turn == lost["losing"] else "ANOTHER MOVE"
         elif findings.undecided is not None:
             outcome = "undecided"
         else:
-            outcome = "still winnable"
+            outcome = "NOT FOUND"
         rows.append(
             {
-                "deal": deal,
+                "deal": lost["deal"],
                 "positions": len(positions),
                 "ms": ms,
                 "searched": findings.searched,
@@ -167,6 +198,7 @@ WORK: dict[str, Callable[..., Any]] = {
     "daily": daily_times,
     "slices": slice_times,
     "klondike": klondike_times,
+    "lost_games": lost_games,
     "review": review_times,
     "version": version,
 }
