@@ -96,7 +96,9 @@ function summary(found) {
   const parts = [];
   if (found.losingTurn !== null) {
     parts.push(t("review.lost", { turn: found.losingTurn + 1, move: placeWords(found.turnMoves[found.losingTurn]) }));
-    if (found.neverFree.length) parts.push(t("review.why", { cards: cardList(found.neverFree, found.neverFreeCount) }));
+    // Pyramid's cards are paired away, not freed.
+    const why = state.view.game === "pyramid" ? "review.whyPaired" : "review.why";
+    if (found.neverFree.length) parts.push(t(why, { cards: cardList(found.neverFree, found.neverFreeCount) }));
   } else if (found.firstLost === 0) parts.push(t("review.lostFromStart"));
   else if (found.won) {
     parts.push(t("review.won"));

@@ -25,11 +25,12 @@ SHOTS = os.environ.get("SOLITAIRE_SHOTS")  # a folder: screenshots of the review
 DAILY_LOSS = ("tripeaks", "2026-12-04", 20)
 
 
-def lost_game_page(page: Any, site_url: str, case: tuple[str, dict[str, str], int, int] = LOSING[3]) -> tuple[int, int]:
+def lost_game_page(page: Any, site_url: str, case: tuple[str, dict[str, str], int | str, int] = LOSING[3]) -> tuple[int, int]:
     """Open the page on a game (TriPeaks deal 4 unless ``case`` says another) played to a loss
     at a known turn (stored as the game in progress, as a reload finds it); the losing turn
     and the number of turns."""
     game, options, deal, _ = case
+    assert isinstance(deal, int), "a deal, not a layout"
     rules, positions, losing = lost_game(*case)
     turns = [
         [next(move_notation(move) for move in rules.legal_moves(before) if rules.apply(before, move) == after)]

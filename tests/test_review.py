@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from solitaire.cards import card_text
 from solitaire.game import move_notation, parse_move
 from solitaire.registry import make_rules
 from solitaire.review import MAX_GIVE_UPS, Review
@@ -12,27 +13,59 @@ from solitaire.solver import Verdict, solver_for
 from solitaire_bridge import Bridge
 from test_bridge import send
 
-# (game, options, deal, the first turn of the solver's winning line from which to look for
-# a move that loses): each game's deal has such a move there or a few turns later, proven
+# A Double Klondike endgame (found by a random search of endgames): no move of a deal's
+# winning line that was tried could be proven lost within a small budget (two decks leave
+# too much to search), but from here the solver proves some moves lost at once.
+DOUBLE_KLONDIKE_ENDGAME = """
+waste: JH JS
+foundation-1: AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC
+foundation-2: AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD
+foundation-3: AH 2H 3H 4H 5H 6H
+foundation-4: AS 2S 3S 4S 5S 6S
+foundation-5: AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC
+foundation-6: AD 2D 3D 4D 5D 6D
+foundation-7: AH 2H 3H 4H 5H 6H 7H 8H 9H
+foundation-8: AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS
+tableau-1: 8S 9S
+tableau-2: [TH] [TS] KS
+tableau-3: [TD] [TH] [JD] JH
+tableau-4: KH
+tableau-5: 7S 9D
+tableau-6: [8H] [7H] [9H] QD
+tableau-7: KH
+tableau-8: QS QH KD 8D
+tableau-9: [7D] QH
+"""
+
+# (game, options, deal or a layout, the first turn of the solver's winning line from which
+# to look for a move that loses): each has such a move there or a few turns later, proven
 # lost within CHILD_BUDGET positions.
-LOSING = [
+LOSING: list[tuple[str, dict[str, str], int | str, int]] = [
     ("klondike", {"draw": "1", "scoring": "vegas"}, 5, 40),
     ("freecell", {}, 1, 12),
     ("pyramid", {}, 2, 47),
     ("tripeaks", {}, 4, 19),
     ("spider", {"suits": "1"}, 1, 82),
+    ("spider", {"suits": "2"}, 5, 154),
+    ("double-klondike", {"draw": "1"}, DOUBLE_KLONDIKE_ENDGAME, 0),
 ]
 CHILD_BUDGET = 3_000
+
+
+def label(case: tuple[str, dict[str, str], int | str, int]) -> str:
+    return "-".join([case[0], *case[1].values()])
+
+
 MOVES_AFTER = 12  # moves played after the losing one (the first legal move each time)
 
 
-def lost_game(game: str, options: dict[str, str], deal: int, first: int) -> tuple[Any, list[Any], int]:
-    """Rules, the positions of a game that follows the solver's winning line, then at the
-    first turn from ``first`` on where some other move is proven lost plays that move,
-    then a few more; and the index of the losing turn."""
+def lost_game(game: str, options: dict[str, str], deal: int | str, first: int) -> tuple[Any, list[Any], int]:
+    """Rules, the positions of a game of ``deal`` (or from a layout) that follows the solver's
+    winning line, then at the first turn from ``first`` on where some other move is proven
+    lost plays that move, then a few more; and the index of the losing turn."""
     rules = make_rules(game, options)
     solver = solver_for(rules)
-    position = rules.deal(deal)
+    position = rules.deal(deal) if isinstance(deal, int) else rules.parse_layout(deal)
     line = solver.solve(position, 20_000)
     assert line.status == "winnable"
     positions = [position]
@@ -54,8 +87,8 @@ def lost_game(game: str, options: dict[str, str], deal: int, first: int) -> tupl
     raise AssertionError("the line ended before a losing move was found")
 
 
-@pytest.mark.parametrize(("game", "options", "deal", "first"), LOSING, ids=[case[0] for case in LOSING])
-def test_the_review_names_the_turn_that_lost_the_game(game: str, options: dict[str, str], deal: int, first: int) -> None:
+@pytest.mark.parametrize(("game", "options", "deal", "first"), LOSING, ids=[label(case) for case in LOSING])
+def test_the_review_names_the_turn_that_lost_the_game(game: str, options: dict[str, str], deal: int | str, first: int) -> None:
     rules, positions, losing = lost_game(game, options, deal, first)
     findings = Review(rules, positions).finish()
     assert findings.losing_turn == losing
@@ -274,6 +307,33 @@ def test_the_review_says_which_cards_the_losing_move_left_never_free() -> None:
     # Games whose solvers have no such test say nothing.
     other, others, lost_at = lost_game(*LOSING[1])
     assert solver_for(other).never_free(others[lost_at + 1]) == ()
+
+
+PYRAMID_APEX_ALONE = """
+stock: [QC] [4S] [AS] [5C] [AH] [KS] [QS] [QH] [QD] [9D] [3D] [3S] [AC] [4C] [2H] [8C] [TC] [3H] [2S] [9H]
+foundation-1: 6C 7C 6H 7S
+row-1: 7D
+row-2: 9C 4D
+row-3: 8H 8D 5S
+row-4: JD 6D 9S JC
+row-5: 5D KD 3C 2D JH
+row-6: 5H 7H 4H 2C AD 6S
+row-7: KC KH TH TS JS TD 8S
+"""
+
+
+def test_a_pyramid_card_whose_partners_all_lie_under_it_is_never_free() -> None:
+    # Pyramid deal 1 with two Sixes and two Sevens paired away: the other Sixes lie under the
+    # Seven on top, and the Six of Diamonds covers the last Seven but that one.
+    rules = make_rules("pyramid")
+    solver = solver_for(rules)
+    position = rules.parse_layout(PYRAMID_APEX_ALONE)
+    assert [card_text(card) for card in solver.never_free(position)] == ["6D", "7D"]
+    assert solver.solve(position, 10_000).status == "unwinnable"
+    position = rules.deal(1)
+    for move in solver.solve(position, 20_000).moves:
+        assert solver.never_free(position) == ()
+        position = rules.apply(position, move)
 
 
 def test_the_bridge_names_the_cards_never_freed() -> None:

@@ -96,6 +96,18 @@ class PyramidSolver(Solver):
     def start(self, position: Any, budget: int) -> Search:
         return PyramidSearch(position).search(budget)
 
+    def never_free(self, position: Any) -> tuple[int, ...]:
+        """The pyramid cards that no card left can pair with: each partner is gone or lies on
+        the card or under it (the two are never free together). Kings go alone."""
+        search = PyramidSearch(position)
+        stuck = []
+        for index, value in enumerate(search.place_rank):
+            if value and value != KING:
+                partner = PAIR_SUM - value
+                if not search.places_of[partner] & ~search.cone[index] and not search.talon_of[partner]:
+                    stuck.append(position.pyramid[index])
+        return tuple(sorted(stuck, key=rank))
+
 
 class PyramidSearch:
     """The tables of one search: where each card lies, the move generator and the relaxed game."""
@@ -125,8 +137,8 @@ class PyramidSearch:
         # For each place, the places its card can never pair with: itself, the cards
         # lying on it and those it lies on, directly or not (never free together).
         above, below = covering_closure(COVERING, sum(1 << index for index, value in enumerate(self.place_rank) if value))
-        cone = tuple(above[index] | below[index] | (1 << index) for index in range(PLACES))
-        self.relaxation = Relaxation(self.place_rank, self.places_of, cone, self.free)
+        self.cone = tuple(above[index] | below[index] | (1 << index) for index in range(PLACES))
+        self.relaxation = Relaxation(self.place_rank, self.places_of, self.cone, self.free)
 
     def search(self, budget: int) -> DepthFirstSearch:
         return DepthFirstSearch(self.key(self.position), budget, PYRAMID_BITS, self.expand, self.line, self.viable)
