@@ -47,6 +47,7 @@ LOSING: list[tuple[str, dict[str, str], int | str, int]] = [
     ("tripeaks", {}, 4, 19),
     ("spider", {"suits": "1"}, 1, 82),
     ("spider", {"suits": "2"}, 5, 154),
+    ("spider", {"suits": "4"}, 2, 362),
     ("double-klondike", {"draw": "1"}, DOUBLE_KLONDIKE_ENDGAME, 0),
 ]
 CHILD_BUDGET = 3_000

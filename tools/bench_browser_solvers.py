@@ -70,6 +70,7 @@ import sys
 import tempfile
 import time
 import zipfile
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -517,7 +518,7 @@ REVIEW_SETS = [
     ("tripeaks", {}),
 ]
 REVIEW_MOVES_AFTER = 12  # random moves a lost game plays after its losing move
-REVIEW_MAX_DEALS = 600  # deals 1..this at most, to make the lost games of a variant
+REVIEW_MAX_DEALS = 1_500  # deals 1..this at most, to make the lost games of a variant
 REVIEW_DEAL_CHUNK = 10  # deals per call to make lost games
 REVIEW_MAKE_SECONDS = 1_500  # at most about this long to make a variant's lost games
 REVIEW_CHUNK = 2  # games per call into the page (a review may take seconds)
@@ -528,13 +529,12 @@ def review_key(row: dict[str, Any]) -> tuple[Any, ...]:
 
 
 def make_lost_games(cpython: CPython, games: int, store: Path | None) -> dict[str, dict[str, Any]]:
-    """Each variant's lost games and the deals they came from, made in CPython (``store``, a
-    JSON file, keeps them between runs: making them takes longer than reviewing them)."""
+    """Each variant's lost games and the deals they came from, made in CPython, two variants
+    at a time (``store``, a JSON file, keeps them between runs: making them takes longer
+    than reviewing them)."""
     made: dict[str, dict[str, Any]] = json.loads(store.read_text()) if store and store.exists() else {}
-    for game, options in REVIEW_SETS:
-        name = label(game, options)
-        if name in made and len(made[name]["games"]) >= games:
-            continue
+
+    def make(game: str, options: dict[str, str]) -> dict[str, Any]:
         lost: list[dict[str, Any]] = []
         deals = 0
         began = time.monotonic()
@@ -542,10 +542,19 @@ def make_lost_games(cpython: CPython, games: int, store: Path | None) -> dict[st
             part = list(range(deals + 1, deals + REVIEW_DEAL_CHUNK + 1))
             lost += cpython.call("lost_games", game=game, options=options, deals=part, moves_after=REVIEW_MOVES_AFTER)
             deals += len(part)
-        made[name] = {"deals": deals, "games": lost[:games]}
-        progress(f"  review {name}: {len(lost[:games])} lost games from deals 1..{deals}")
-        if store:
-            store.write_text(json.dumps(made))
+        progress(f"  review {label(game, options)}: {len(lost[:games])} lost games from deals 1..{deals}")
+        return {"deals": deals, "games": lost[:games], "wanted": games}
+
+    # A variant is made again only if a run asks for more games than it was made for.
+    def enough(name: str) -> bool:
+        return name in made and max(len(made[name]["games"]), made[name].get("wanted", 0)) >= games
+
+    wanted = [(game, options) for game, options in REVIEW_SETS if not enough(label(game, options))]
+    with ThreadPoolExecutor(max_workers=2) as pool:  # each call is a CPython process of its own
+        for (game, options), result in zip(wanted, pool.map(lambda pair: make(*pair), wanted)):
+            made[label(game, options)] = result
+            if store:
+                store.write_text(json.dumps(made))
     return made
 
 

@@ -99,22 +99,41 @@ def klondike_times(draw: str, deals: list[int], budget: int) -> list[dict[str, A
     return rows
 
 
-LOSS_CHILD_BUDGET = 1_500  # nodes within which the solver proves the move a lost game plays lost
-LOSS_TURNS = 40  # turns of the winning line searched for such a move, from the chosen one
+LOSS_LINE_BUDGET = 20_000  # nodes for the winning line a lost game follows (harder deals are left out)
+LOSS_CHILD_BUDGET = 1_000  # nodes within which the solver proves the move a lost game plays lost
+LOSS_TURNS = 15  # turns of the winning line searched for such a move, from the chosen one
+LOSS_TURN_BUDGET = 4_000  # nodes for the moves of one turn at most
 
 
 def losing_move(rules: Any, solver: Any, position: Any, played: Move) -> Move | None:
-    """A move other than ``played`` that the solver proves lost, if there is one; moves after
-    which some card can never be freed (``Solver.never_free``, at once) are tried first."""
-    others = [move for move in rules.legal_moves(position) if move != played]
-    afters = {move: rules.apply(position, move) for move in others}
-    others.sort(key=lambda move: not solver.never_free(afters[move]))
-    return next((move for move in others if solver.solve(afters[move], LOSS_CHILD_BUDGET).status == "unwinnable"), None)
+    """A move other than ``played`` that the solver proves lost, if one is found within
+    LOSS_TURN_BUDGET nodes. A move that the opposite move takes back does not lose (the
+    position before it can be won) and is not searched; moves after which some card can
+    never be freed (``Solver.never_free``, at once) are tried first."""
+    afters = {move: rules.apply(position, move) for move in rules.legal_moves(position) if move != played}
+    table = rules.piles(position)
+
+    def undoable(move: Move, after: Any) -> bool:
+        back = Move(move.target, move.source, move.count)
+        return back in rules.legal_moves(after) and rules.piles(rules.apply(after, back)) == table
+
+    others = sorted(
+        (move for move, after in afters.items() if not undoable(move, after)), key=lambda move: not solver.never_free(afters[move])
+    )
+    spent = 0
+    for move in others:
+        verdict = solver.solve(afters[move], LOSS_CHILD_BUDGET)
+        if verdict.status == "unwinnable":
+            return move
+        spent += verdict.nodes
+        if spent > LOSS_TURN_BUDGET:
+            break
+    return None
 
 
 def lost_games(game: str, options: dict[str, str], deals: list[int], moves_after: int) -> list[dict[str, Any]]:
     """Games lost at a known move, to review (CPython makes them; both interpreters review them).
-    For each deal the solver wins within its default budget, the game follows the solver's
+    For each deal the solver wins within LOSS_LINE_BUDGET nodes, the game follows the solver's
     winning line up to a turn chosen at random (seeded by the deal), plays the first move from
     there on that the solver proves lost within LOSS_CHILD_BUDGET nodes, then up to
     ``moves_after`` random legal moves. A deal with no such move is left out. Each game is
@@ -124,7 +143,7 @@ def lost_games(game: str, options: dict[str, str], deals: list[int], moves_after
     games = []
     for deal in deals:
         position = rules.deal(deal)
-        line = solver.solve(position, solver.default_budget)
+        line = solver.solve(position, LOSS_LINE_BUDGET)
         if line.status != "winnable":
             continue
         chance = random.Random(deal)
