@@ -22,10 +22,10 @@ from collections.abc import Callable
 from typing import Any
 
 from solitaire.daily import daily
-from solitaire.game import Move, move_notation, parse_move
+from solitaire.game import Move, Rules, move_notation, parse_move
 from solitaire.registry import make_rules
 from solitaire.review import Review
-from solitaire.solver import solver_for
+from solitaire.solver import Solver, solver_for
 from solitaire.solvers.klondike import KlondikeSolver
 from solitaire_bridge import Bridge
 
@@ -105,12 +105,12 @@ LOSS_TURNS = 15  # turns of the winning line searched for such a move, from the 
 LOSS_TURN_BUDGET = 4_000  # nodes for the moves of one turn at most
 
 
-def losing_move(rules: Any, solver: Any, position: Any, played: Move) -> Move | None:
+def losing_move(rules: Rules[Any], solver: Solver, position: Any, played: Move) -> Move | None:
     """A move other than ``played`` that the solver proves lost, if one is found within
     LOSS_TURN_BUDGET nodes. A move that the opposite move takes back does not lose (the
     position before it can be won) and is not searched; moves after which some card can
     never be freed (``Solver.never_free``, at once) are tried first."""
-    afters = {move: rules.apply(position, move) for move in rules.legal_moves(position) if move != played}
+    afters: dict[Move, Any] = {move: rules.apply(position, move) for move in rules.legal_moves(position) if move != played}
     table = rules.piles(position)
 
     def undoable(move: Move, after: Any) -> bool:
