@@ -185,8 +185,7 @@ function showMode(next) {
     paintStrip($("review-challenge-strip"), cells, { parted: challenge.parted === null ? null : challenge.shared + 1 });
     $("review-challenge-strip").style.width = width(theirs);
   }
-  const walked = next === "theirs" ? theirs : next === "line" ? longest : ours;
-  $("review-slider").style.width = next === "line" ? "100%" : width(walked);
+  $("review-slider").style.width = next === "line" ? "100%" : width(next === "theirs" ? theirs : ours);
 }
 
 /** The position where the player's game left the challenger's line (or the last). */
