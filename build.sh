@@ -248,15 +248,19 @@ build() {
     exec 9>&-
 }
 
-# Chromium for the browser tests; Playwright drives Debian's build (never
-# `playwright install`, which downloads a browser of its own).
-ensure_chromium() {
-    [[ -x $CHROMIUM ]] && return
-    say "installing Chromium (apt)"
+# Chromium for the browser tests (Playwright drives Debian's build, never
+# `playwright install`, which downloads a browser of its own), and Freecell
+# Solver, the outside reference the FreeCell tests check verdicts against.
+ensure_test_programs() {
+    local packages=()
+    [[ -x $CHROMIUM ]] || packages+=(chromium)
+    command -v fc-solve >/dev/null || packages+=(freecell-solver-bin)
+    ((${#packages[@]} == 0)) && return
+    say "installing ${packages[*]} (apt)"
     local sudo=""
     [[ $(id -u) -ne 0 ]] && sudo=sudo
     $sudo apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium >/dev/null
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${packages[@]}" >/dev/null
 }
 
 command=${1:-build}
@@ -272,7 +276,7 @@ case $command in
         ;;
     test)
         build
-        ensure_chromium
+        ensure_test_programs
         export SOLITAIRE_CHROMIUM=$CHROMIUM
         # Every check runs (pytest last, so its summary line ends the output);
         # the exit status is non-zero if any failed.

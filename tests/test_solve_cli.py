@@ -82,7 +82,7 @@ def test_the_daily_deal_is_the_first_candidate_proven_winnable(game: str) -> Non
     index = next(i for i in range(MAX_CANDIDATES) if candidate(game, rules.options, "2026-11-29", i) == day.deal)
     for earlier in range(index):
         number = candidate(game, rules.options, "2026-11-29", earlier)
-        assert solver.solve(rules.deal(number), solver.daily_budget).status != "winnable"
+        assert solver.proof_search(rules.deal(number)).finish().status != "winnable"
     position = rules.deal(day.deal)
     for move in day.verdict.moves:
         position = rules.apply(position, move)

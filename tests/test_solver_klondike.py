@@ -613,8 +613,9 @@ def test_verdicts_agree_with_a_search_without_pruning(case: tuple[Klondike, Klon
 @settings(max_examples=15, deadline=None)
 def test_pruning_agrees_with_a_plain_search(rules: Klondike, deal: int, choices: list[int]) -> None:
     """On positions of random play where both end within a small budget, the
-    solver and a plain search (no compound moves, no frozen-column test, only
-    Aces and Twos safe) never contradict each other."""
+    solver (and, within limited passes, the dailies' quick proof search) and a plain
+    search (no compound moves, no frozen-column test, only Aces and Twos safe) never
+    contradict each other."""
     position = random_klondike(rules, deal, choices)
     if rules.max_redeals is not None:
         position = replace(position, redeals=rules.max_redeals)  # the last pass: small searches
@@ -622,12 +623,17 @@ def test_pruning_agrees_with_a_plain_search(rules: Klondike, deal: int, choices:
     outcome = DepthFirst(plain, plain.node(position)).run(2_000)
     verdict = solve(rules, position, budget=5_000)
     alone = real_search_alone(rules, position, 5_000)
+    proof = KlondikeSolver(rules).proof_search(position).finish()
+    if proof.status == "winnable":
+        assert wins(rules, position, proof.moves)
     if outcome == WON:
         assert verdict.status != "unwinnable"
         assert alone != EXHAUSTED
+        assert proof.status != "unwinnable"
     elif outcome == EXHAUSTED:
         assert verdict.status != "winnable"
         assert alone != WON
+        assert proof.status != "winnable"
 
 
 # -- the benchmark under PyPy (tools/on_pypy.py) ---------------------------------

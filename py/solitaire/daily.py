@@ -5,8 +5,8 @@ number ``k`` of a day is the first eight bytes of SHA-256 over
 ``"YYYY-MM-DD|game|name=value,..."`` (only the options that change the cards,
 such as Klondike's draw, sorted by name; ``"|k"`` appended for k >= 1), read
 as a big-endian integer and reduced to 1 .. 2**31-1. The daily deal is the
-first candidate that the game's solver proves winnable within its
-``daily_budget`` of nodes; a node budget, not a time limit, so every machine
+first candidate that the game's solver proves winnable with its
+``proof_search`` (within ``daily_budget`` nodes); a node budget, not a time limit, so every machine
 picks the same deal. It is proven under the hardest of the options that deal
 the same cards (``Rules.daily_proof_options``: Klondike's Vegas pass limits),
 so a Standard and a Vegas player get the same deal on the same date. Should no candidate of the first ``MAX_CANDIDATES`` be
@@ -29,9 +29,9 @@ from .registry import make_rules, option_specs
 from .solver import Solver, Verdict, solver_for
 from .texts import Reason
 
-# Enough that no date of a year goes unproven: a Klondike candidate is proven within Vegas's
-# one pass about one time in sixteen.
-MAX_CANDIDATES = 256
+# Enough that no date goes unproven: a Klondike candidate is proven within Vegas's one pass
+# about one time in sixty (none of 1,024 then: about one date in twenty million).
+MAX_CANDIDATES = 1024
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +72,7 @@ class DealFinder:
     must not freeze): the daily deal of a date, or a "winnable deals only" new game.
 
     ``run(nodes)`` tries candidates ``number(0)``, ``number(1)``, ... in order, each with a
-    fresh search of at most the solver's ``daily_budget`` nodes (under the hardest options
+    fresh ``proof_search`` of the solver (under the hardest options
     that deal the same cards if ``hardest``), and returns the ``Daily``
     once it is known, else None. Slices of any size give the same deal. ``known`` names a
     candidate found before (the page remembers them): when its search proves it winnable it
@@ -123,7 +123,7 @@ class DealFinder:
     def next_candidate(self, index: int) -> None:
         assert self.solver is not None
         self.index = index
-        self.search = self.solver.start(self.rules.deal(self.number(index)), self.solver.daily_budget)
+        self.search = self.solver.proof_search(self.rules.deal(self.number(index)))
 
     @property
     def tried(self) -> int:

@@ -73,6 +73,11 @@ class Solver(ABC):
     def solve(self, position: Any, budget: int) -> Verdict:
         return self.start(position, budget).finish()
 
+    def proof_search(self, position: Any) -> Search:
+        """The short search that proves a daily deal (or a "winnable deals only" deal)
+        winnable: by default ``start`` within ``daily_budget``."""
+        return self.start(position, self.daily_budget)
+
     def never_free(self, position: Any) -> tuple[int, ...]:
         """Cards that can never be freed from where they lie in ``position`` (so it is lost),
         where the solver's dead-end tests can tell; () where they cannot (the default)."""

@@ -34,8 +34,10 @@ RESHUFFLE_REDEAL_CAP = 100
 # the card it uncovers home (inexact: its searches only win); relaxed: draw one with
 # unlimited passes, every talon card playable at any time (allows every real line:
 # its searches only prove); plain: the real game with no compound moves, no dead-end
-# tests, only Aces and Twos safe (to check the pruning against).
-Kind = Literal["exact", "strict", "relaxed", "plain"]
+# tests, only Aces and Twos safe (to check the pruning against); quick: the real game
+# without the dead-end tests, for the short searches that prove dailies (most end at
+# their small budget, where the tests cost more than the positions they save).
+Kind = Literal["exact", "strict", "relaxed", "plain", "quick"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +99,8 @@ def pruning_for(rules: Klondike, start: KlondikePosition, kind: Kind = "exact") 
         max_redeals = cap if max_redeals is None else min(max_redeals, cap)
     pointer_dominance = draw > 1 and max_redeals is None and not reshuffles and not plain
     one_deck_three = pointer_dominance and rules.decks == 1
-    talon_order = one_deck_three or (rules.decks == 1 and max_redeals is not None and not reshuffles and not plain)
+    dead_ends = kind not in ("plain", "quick")
+    talon_order = dead_ends and (one_deck_three or (rules.decks == 1 and max_redeals is not None and not reshuffles))
     return Pruning(
         columns=rules.columns,
         decks=rules.decks,
@@ -107,7 +110,7 @@ def pruning_for(rules: Klondike, start: KlondikePosition, kind: Kind = "exact") 
         strict=kind == "strict",
         compounds=not plain,
         strong_safe=not plain,
-        dead_ends=not plain,
+        dead_ends=dead_ends,
         pointer_dominance=pointer_dominance,
         talon_order=talon_order,
         home_reversible=one_deck_three,
