@@ -35,8 +35,9 @@ RESHUFFLE_REDEAL_CAP = 100
 # unlimited passes, every talon card playable at any time (allows every real line:
 # its searches only prove); plain: the real game with no compound moves, no dead-end
 # tests, only Aces and Twos safe (to check the pruning against); quick: the real game
-# without the dead-end tests, for the short searches that prove dailies (most end at
-# their small budget, where the tests cost more than the positions they save).
+# without the dead-end tests and with split runs played on their own, for the short
+# searches that prove dailies (most end at their small budget, where both cost more
+# time than the positions they save).
 Kind = Literal["exact", "strict", "relaxed", "plain", "quick"]
 
 
@@ -114,7 +115,7 @@ def pruning_for(rules: Klondike, start: KlondikePosition, kind: Kind = "exact") 
         pointer_dominance=pointer_dominance,
         talon_order=talon_order,
         home_reversible=one_deck_three,
-        defer_splits=not plain and kind != "strict" and draw > 1 and rules.decks == 1,
+        defer_splits=kind in ("exact", "relaxed") and draw > 1 and rules.decks == 1,
     )
 
 

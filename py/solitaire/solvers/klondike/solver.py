@@ -120,8 +120,9 @@ class KlondikeSolver(Solver):
         return KlondikeSearch(self.klondike, position, budget)
 
     def proof_search(self, position: Any) -> Search:
-        """Within limited passes, one depth-first search without the dead-end tests (the
-        ``quick`` kind: at 60 positions they cost more than they save); else the portfolio."""
+        """Within limited passes, one depth-first search of the ``quick`` kind (no dead-end
+        tests, split runs on their own: at 60 positions they cost more than they save);
+        else the portfolio."""
         if self.klondike.max_redeals is None:
             return super().proof_search(position)
         quick = model_for(self.klondike, position, "quick")
