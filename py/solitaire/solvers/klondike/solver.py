@@ -30,7 +30,7 @@ DAILY_BUDGET = 1_000
 # few candidates are won within them, and most of the time goes to those the search
 # cannot settle, so each gets one quick depth-first search of a few positions. Over 2,400
 # candidates of 40 dates, of those it won within 1,000 positions 60% needed at most 66
-# (draw one) or 84 (draw three), and 60 positions asked the fewest in all per date found.
+# (draw one) or 84 (draw three), and a budget of 60 needed the fewest positions per daily.
 LIMITED_PASSES_DAILY_BUDGET = 60
 DEFAULT_BUDGET = 150_000
 
