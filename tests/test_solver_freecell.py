@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from freecell_helpers import table
+from freecell_helpers import FC_SOLVE, MAKE_BOARD, microsoft_board, solve, table
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from random_play import random_position
@@ -61,6 +61,18 @@ def test_deals_are_won_by_lines_that_replay(number: int) -> None:
     verdict = SOLVER.solve(F.deal(number), 20_000)
     assert_wins(F.deal(number), verdict)
     assert 0 < verdict.nodes <= 20_000
+
+
+@pytest.mark.skipif(FC_SOLVE is None or MAKE_BOARD is None, reason="freecell-solver-bin is not installed")
+@pytest.mark.parametrize("number", [*range(1, 21), 617, 11982, 146692, 186216])
+def test_verdicts_agree_with_freecell_solver(number: int) -> None:
+    """Freecell Solver (Debian's fc-solve), an outside reference: on Microsoft deals, the
+    three known lost ones among them, its verdict is ours."""
+    theirs = solve(microsoft_board(number)) is not None
+    verdict = SOLVER.solve(F.deal(number), 200_000)
+    assert verdict.status == ("winnable" if theirs else "unwinnable")
+    if theirs:
+        assert_wins(F.deal(number), verdict)
 
 
 def test_deal_11982_is_proven_unwinnable() -> None:
