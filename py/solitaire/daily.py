@@ -7,10 +7,11 @@ such as Klondike's draw, sorted by name; ``"|k"`` appended for k >= 1), read
 as a big-endian integer and reduced to 1 .. 2**31-1. The daily deal is the
 first candidate that the game's solver proves winnable with its
 ``proof_search`` (within ``daily_budget`` nodes): a node budget, not a time
-limit, so every machine picks the same deal. It is proven under the hardest of the options that deal
-the same cards (``Rules.daily_proof_options``: Klondike's Vegas pass limits),
-so a Standard and a Vegas player get the same deal on the same date. Should no candidate of the first ``MAX_CANDIDATES`` be
-proven (or the game have no solver), candidate 0 is the deal, unproven.
+limit, so every machine picks the same deal. It is proven under the hardest
+of the options that deal the same cards (``Rules.daily_proof_options``:
+Klondike's Vegas pass limits), so a Standard and a Vegas player get the same
+deal on the same date. Should no candidate of the first ``MAX_CANDIDATES``
+be proven (or the game have no solver), candidate 0 is the deal, unproven.
 
 >>> candidate("klondike", {"draw": "1"}, "2026-11-29", 0) == candidate("klondike", {"draw": "1"}, "2026-11-29", 0)
 True

@@ -115,7 +115,7 @@ def pruning_for(rules: Klondike, start: KlondikePosition, kind: Kind = "exact") 
         pointer_dominance=pointer_dominance,
         talon_order=talon_order,
         home_reversible=one_deck_three,
-        defer_splits=kind in ("exact", "relaxed") and draw > 1 and rules.decks == 1,
+        defer_splits=kind == "exact" and draw > 1 and rules.decks == 1,
     )
 
 

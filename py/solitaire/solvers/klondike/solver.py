@@ -113,7 +113,9 @@ class KlondikeSolver(Solver):
         if not isinstance(rules, Klondike):  # Double Klondike is one
             raise TypeError(f"the Klondike solver plays Klondike, not {rules.game_id}")
         self.klondike = rules
-        if rules.max_redeals is not None:
+        # Within limited passes a daily's candidates get the quick proof search.
+        self.quick_proofs = rules.max_redeals is not None
+        if self.quick_proofs:
             self.daily_budget = LIMITED_PASSES_DAILY_BUDGET
 
     def start(self, position: Any, budget: int) -> Search:
@@ -123,7 +125,7 @@ class KlondikeSolver(Solver):
         """Within limited passes, one depth-first search of the ``quick`` kind (no dead-end
         tests, split runs on their own: at 60 positions they cost more than they save);
         else the portfolio."""
-        if self.klondike.max_redeals is None:
+        if not self.quick_proofs:
             return super().proof_search(position)
         quick = model_for(self.klondike, position, "quick")
         return KlondikeSearch(self.klondike, position, self.daily_budget, [(DepthFirst(quick, quick.node(position)), True, True, TURN)])
