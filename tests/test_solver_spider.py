@@ -297,6 +297,21 @@ def test_the_phase_search_ends_when_every_phase_is_searched_and_pass_2_proves_th
     assert search.strategic_exhausted
 
 
+def test_the_phase_search_runs_its_rounds_in_stages_of_slack_and_doubled_budgets() -> None:
+    """Stage k: slack k at the phase budget, k - 1 at twice it, ... 0 at 2 ** k times it; no slack beyond every candidate."""
+    walk = PhaseWalk(SpiderSearch(DEAL_DOES_NOT_HELP, 100_000, SOLVERS["4"].tuning))
+    assert DEAL_DOES_NOT_HELP.stock and len(DEAL_DOES_NOT_HELP.stock) == 10  # one deal: slack 2 takes every candidate
+    rounds = []
+    for _ in range(9):
+        walk.cut = True  # as if a phase was cut short: the walk goes on
+        assert walk.next_round()
+        rounds.append((walk.doublings, walk.slack))
+        walk.stack.clear()
+    assert rounds == [(0, 0), (0, 1), (1, 0), (0, 2), (1, 1), (2, 0), (1, 2), (2, 1), (3, 0)]
+    walk.slack, walk.cut = 2, False
+    assert not walk.next_round()  # a round that took every candidate and cut nothing: exhausted
+
+
 def test_a_phase_walk_alone_on_a_lost_table_is_exhausted_without_a_verdict() -> None:
     walk = PhaseWalk(SpiderSearch(DEAL_DOES_NOT_HELP, 100_000, replace(SOLVERS["4"].tuning, phase_nodes=100)))
     assert walk.step(100_000) is True
