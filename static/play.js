@@ -131,6 +131,8 @@ export function checkWinnable() {
   });
 }
 
+const STOCK_MOVES = ["draw", "redeal", "deal"];
+
 function showHint() {
   return exchange(showHintNow);
 }
@@ -141,7 +143,9 @@ async function showHintNow() {
   await markedAssisted();
   const hint = answer.hint;
   if (hint.kind === "none") return notify(t("hint.none"));
-  if (hint.kind === "stock") notify(t("hint.stock"));
+  // A draw, redeal or deal is said as such, whether it is the next move of a winning line or
+  // the last resort (kind "stock"); only a card's move is named by its cards.
+  if (STOCK_MOVES.includes(hint.move)) notify(t(`hint.${hint.move}`));
   else showNotice(hintText(state.view, hint), true, 6000, describeHint(state.view, hint)); // read with the cards' names
   state.hint = hint;
   state.pick = null;

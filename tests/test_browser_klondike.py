@@ -302,20 +302,37 @@ def test_a_whole_game_without_csp_violations_or_foreign_requests(page: Any, site
 
 
 def test_hint_marks_a_move_by_button_and_key(page: Any, site_url: str) -> None:
-    open_page(page, site_url + "?game=klondike&deal=1")
+    # Once the live analysis has a winning line, the hint is its next move (before, the most
+    # promising card move): wait for the verdict so that the hint does not depend on timing.
+    open_page(page, site_url + "?game=klondike&deal=4")
+    expect(page.locator("#winnable")).to_have_attribute("data-status", "winnable", timeout=30_000)
     page.locator("#hint").click()
     settled(page)
     assert page.locator("[data-card].hinted").count() >= 1
     assert page.locator(".drop-target").count() == 1
     # In words: shown with the cards' corners, read out with their names.
-    assert page.locator('#notice [aria-hidden="true"]').inner_text() == "Hint: move 7\u2666 onto 8\u2660."
-    assert page.locator("#notice .visually-hidden").text_content() == "Hint: 7 of Diamonds to Column 7."
+    assert page.locator('#notice [aria-hidden="true"]').inner_text() == "Hint: move 6\u2665 onto 7\u2663."
+    assert page.locator("#notice .visually-hidden").text_content() == "Hint: 6 of Hearts to Column 1."
     card(page, "tableau-1", 0).click()  # picking a card clears the hint
     assert page.locator("[data-card].hinted").count() == 0
     page.keyboard.press("Escape")
     page.keyboard.press("h")
     settled(page)
     assert page.locator("[data-card].hinted").count() >= 1
+
+
+def test_a_hint_to_draw_says_so_and_marks_the_stock(page: Any, site_url: str) -> None:
+    """Deal 1's winning line begins with draws: the hint says "draw", never names the face-down card."""
+    open_page(page, site_url + "?game=klondike&deal=1")
+    expect(page.locator("#winnable")).to_have_attribute("data-status", "winnable", timeout=30_000)
+    page.keyboard.press("h")
+    settled(page)
+    expect(page.locator("#notice")).to_contain_text("Hint: draw from the stock.")
+    stock = pile_cards(page, "stock")
+    assert page.locator('[data-pile="stock"][data-card].hinted').count() >= 1
+    assert page.locator(".drop-target").count() == 1  # the waste
+    card(page, "stock", len(stock) - 1).click()  # the hinted draw is played like any draw
+    expect(page.locator('[data-pile="waste"][data-card]')).to_have_count(1)
 
 
 def test_the_clock_counts_on_in_the_page(page: Any, site_url: str) -> None:
