@@ -5,7 +5,8 @@ A node is ``(columns, foundations, talon, pointer, redeals)``: each column a
 the second deck are folded onto the first, as the two copies play alike);
 foundations as heights per suit (two decks: a sorted pair of heights per suit);
 the talon as one ``bytes`` in drawing order (the waste bottom to top, then the
-stock top to bottom) with ``pointer`` = the size of the waste. Column bytes are
+stock top to bottom; sorted where the talon is free, see ``pruning.talon_always_free``)
+with ``pointer`` = the size of the waste. Column bytes are
 shared between nodes and cache their hash.
 """
 
@@ -32,8 +33,6 @@ LOWER = tuple(BIT[c] - BIT[c - c % 13] for c in range(52))
 PARENT_BITS = tuple(0 if c % 13 == 12 else sum(BIT[suit * 13 + c % 13 + 1] for suit in OTHER_COLOUR[c // 13]) for c in range(52))
 HIGHEST_FIRST = sorted(range(52), key=lambda c: -(c % 13))
 SAME_COLOUR = (3, 2, 1, 0)
-# The other card of the same rank and colour (one deck).
-TWIN = tuple(SAME_COLOUR[c // 13] * 13 + c % 13 for c in range(52))
 KING = 13
 
 Node = tuple[tuple[bytes, ...], tuple[int, ...], bytes, int, int]
@@ -56,6 +55,9 @@ def node_of(position: KlondikePosition, pruning: Pruning) -> Node:
         for k, height in enumerate(sorted(found)):
             heights[suit * decks + k] = height
     talon = bytes(c % 52 for c in position.waste + position.stock[::-1])
+    if pruning.free_talon:
+        # Any card at any time: the order does not matter (and shuffled redeals change it).
+        talon = bytes(sorted(talon))
     redeals = position.redeals if pruning.limited_passes else 0
     return columns, tuple(heights), talon, len(position.waste), redeals
 
@@ -84,27 +86,36 @@ def lift(column: bytes, count: int) -> bytes:
     return rest
 
 
-def is_run(column: bytes, j: int) -> bool:
-    """Whether the column's cards from index ``j`` up go down by one in alternating
-    colours (in play they always do once face up; hand-made positions may differ)."""
-    return all(NEED[column[m]] == CODE[column[m + 1]] for m in range(j, len(column) - 1))
-
-
 class Keys:
     """Nodes as entries of the transposition tables.
 
     The key (one ``bytes``, a few times smaller than a tuple of the parts, so longer
     searches fit in memory) holds the columns sorted (column order does not matter),
-    the talon, and the pointer only where it matters: with unlimited passes draw one
-    reaches every talon card from every pointer (pointer left out), and draw three
-    reaches the same cycle from any pointer that is a multiple of three or the end
-    (those all become 0). The redeal count only where passes are limited (Vegas) or
-    redeals reshuffle; foundation heights only for two decks (with one deck they
-    follow from the cards still out).
+    the talon, the foundation heights, and the pointer only where it matters: where the
+    talon is free (draw one with unlimited passes, shuffled redeals) every talon card is
+    reached from every pointer (pointer left out), and draw three reaches the same cycle
+    from any pointer that is a multiple of three or the end (those all become 0). The
+    redeal count only where passes are limited (Vegas).
+
+    A column stands in the key for its base (every search but the plain one, which checks
+    the others): its face-down cards and the lowest face-up card. The other face-up cards
+    follow from the rest (each card is somewhere), and how they lie on each other is left
+    out: positions alike but for that share their fate. Each of those cards lies on one of
+    the two cards a rank higher of the other colour (its parents), and only cards of its
+    rank and colour ever lie on those. So how many cards of a rank and colour are column
+    tops follows from the counts alone, and so does whether a card can be made a top (it is
+    one, or its twin is a top for the run on it to move onto). Every move that changes more
+    than the arrangement (a base leaving, which turns a card or empties a column; a card
+    home; a card from the talon or the foundations onto a top; a King into an empty column)
+    is open in one arrangement when it is in the other and leads to positions alike again:
+    a winning line of one is one of the other. The searches offer the arrangement's own
+    moves only where they matter: a run moved onto the twin of the card under it so that
+    this card goes home (``moves``).
     """
 
     def __init__(self, pruning: Pruning) -> None:
         self.pruning = pruning
+        self.bases: dict[bytes, bytes] = {}
 
     def key(self, node: Node) -> bytes:
         columns, found, talon, pointer, redeals = node
@@ -119,38 +130,21 @@ class Keys:
         return self.table_key(columns, talon, found) + tail
 
     def table_key(self, columns: tuple[bytes, ...], talon: bytes, found: tuple[int, ...]) -> bytes:
-        """Columns (in any order), talon and, with two decks, foundations as one ``bytes``:
-        columns sorted and ended by 255, the talon ended by 254 (no card byte is that high)."""
-        if self.pruning.home_reversible:
-            columns = runs_on_lower_twins(columns)
-        packed = b"\xff".join(sorted(columns)) + b"\xff" + talon + b"\xfe"
-        return packed + bytes(found) if self.pruning.decks > 1 else packed
+        """Columns (their bases, in any order), talon and foundations as one ``bytes``: columns
+        sorted and ended by 255, the talon ended by 254 (no card byte is that high)."""
+        if self.pruning.free_arrangement:
+            columns = tuple(map(self.base, columns))
+        return b"\xff".join(sorted(columns)) + b"\xff" + talon + b"\xfe" + bytes(found)
 
-
-def runs_on_lower_twins(columns: tuple[bytes, ...]) -> tuple[bytes, ...]:
-    """The columns with every face-up run that lies on a face-up card, while that card's
-    twin (same rank and colour) is a column top and the lower of the two, moved onto the
-    twin. The two positions are one move apart either way (the card left uncovered is a
-    top then), so they share their fate and may share a table entry. Ends: a twin pair
-    only ever changes from the higher card covered to the lower one."""
-    changed = True
-    while changed:
-        changed = False
-        for k, column in enumerate(columns):
-            if not column:
-                continue
-            twin = TWIN[column[-1]]
-            if twin < column[-1]:
-                continue
-            for i, other in enumerate(columns):
-                j = other.find(twin)
-                if 0 <= j < len(other) - 1 and i != k and is_run(other, j):
-                    moved = list(columns)
-                    moved[k] = column + other[j + 1 :]
-                    moved[i] = other[: j + 1]
-                    columns = tuple(moved)
-                    changed = True
-                    break
-            if changed:
-                break
-    return columns
+    def base(self, column: bytes) -> bytes:
+        """A column's face-down cards and its lowest face-up card, remembered."""
+        found = self.bases.get(column)
+        if found is None:
+            down = 0
+            while down < len(column) and column[down] >= FACE_DOWN:
+                down += 1
+            found = column[: down + 1]
+            if len(self.bases) > 200_000:
+                self.bases.clear()
+            self.bases[column] = found
+        return found

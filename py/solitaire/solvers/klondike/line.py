@@ -6,7 +6,12 @@ from ...game import IllegalMove, Move
 from ...games.klondike import Klondike, KlondikePosition
 from ...games.table import fits_on_foundation
 from ...texts import Reason
-from .steps import Back, Cycle, FromTalon, Run, Step, TalonCard, ToHome
+from .steps import Back, FromTalon, Run, Step, TalonCard, ToHome
+
+# A free talon's card is brought to the top within one pass and a redeal where redeals keep
+# the order; where they shuffle it, each pass has about one chance in three (draw three) of
+# showing it. Past this many passes the line is refused (about (2/3)**64: never seen).
+MOST_PASSES_TO_A_CARD = 64
 
 
 def engine_line(rules: Klondike, start: KlondikePosition, steps: list[Step]) -> list[Move]:
@@ -52,16 +57,23 @@ def engine_line(rules: Klondike, start: KlondikePosition, steps: list[Step]) -> 
                     break
             else:
                 raise IllegalMove(Reason.LINE_TAKES_BACK)
-        elif isinstance(step, TalonCard):
-            for _ in range(len(position.stock) + len(position.waste) + 1):
-                if position.waste and position.waste[-1] % 52 == step.card:
-                    break
-                click()
-            else:
-                raise IllegalMove(Reason.LINE_NOT_IN_STOCK)
-            waste_to(step.target)
         else:
-            assert isinstance(step, Cycle), step  # the searches unpack compound moves
-            for _ in range(step.clicks):
-                click()
+            assert isinstance(step, TalonCard), step  # the searches unpack compound moves
+            for move in clicks_to(rules, position, step.card):
+                do(move)
+            waste_to(step.target)
     return line
+
+
+def clicks_to(rules: Klondike, start: KlondikePosition, card: int) -> list[Move]:
+    """The clicks on the stock (draws and redeals) that bring the talon card ``card``
+    (a one-deck number) to the top of the waste: IllegalMove if none do."""
+    position = start
+    clicks: list[Move] = []
+    for _ in range((len(start.stock) + len(start.waste) + 1) * MOST_PASSES_TO_A_CARD):
+        if position.waste and position.waste[-1] % 52 == card:
+            return clicks
+        click = rules.stock_moves(position)[0]
+        position = rules.apply(position, click)
+        clicks.append(click)
+    raise IllegalMove(Reason.LINE_NOT_IN_STOCK)

@@ -39,7 +39,7 @@ from ...games.klondike import Klondike, KlondikePosition
 from .dead_ends import DeadEnds
 from .encoding import BIT, CODE, FACE_DOWN, KING, NEED, OTHER_COLOUR, RANK, Keys, Node, home_pile, lift, node_of
 from .pruning import Pruning, SafeRule
-from .steps import Back, Compound, Cycle, FromTalon, Run, Step, TalonCard, ToHome, target, touches
+from .steps import Back, Compound, FromTalon, Run, Step, TalonCard, ToHome, target, touches
 from .talon import Talon
 
 # A face-up run ending at a column's top: (code of its first card, cards in it,
@@ -97,7 +97,7 @@ class Model:
         self.waste_top_safe = pruning.waste_top_safe
         self.home_reversible = pruning.home_reversible
         self.limited_passes = pruning.limited_passes
-        self.talon = Talon(rules, start, pruning)
+        self.talon = Talon(pruning)
         self.safe_rule = SafeRule(pruning)
         self.dead_ends = DeadEnds(pruning)
         keys = Keys(pruning)
@@ -239,12 +239,6 @@ class Model:
         if free and talon:
             self.talon_card_moves(columns, found, talon, accepts, empty, heads, by_code, order)
         self.take_backs(node, accepts, empty, inner, order)
-        talons = self.talon
-        if talons.reshuffles and talon and talons.can_redeal(redeals):
-            size = len(talon)
-            clicks = -(-(size - pointer) // talons.draw) + 1
-            permutation = talons.permutation(size, redeals)
-            order.backs.append(Cycle(clicks, bytes(talon[i] for i in permutation)))
         return order.steps()
 
     def column_moves(
@@ -259,6 +253,7 @@ class Model:
         """File the column tops that go home and the run moves that turn a card; return
         the other run moves as (column, target, count), and note runs in ``heads``."""
         strict = self.strict
+        free_arrangement = self.pruning.free_arrangement
         runs_off: list[tuple[int, int, int]] = []
         runs_cache = self.runs_cache
         for i in range(self.columns):
@@ -284,7 +279,12 @@ class Model:
                     for t in targets:
                         if under >= FACE_DOWN:
                             order.reveal.append((-j, Run(i, t, count)))
-                        elif j == 0 or not strict or fits & BIT[under]:
+                        elif j == 0:
+                            runs_off.append((i, t, count))
+                        elif free_arrangement:
+                            if fits & BIT[under]:
+                                order.home.append(Compound((Run(i, t, count), ToHome(i))))
+                        elif not strict or fits & BIT[under]:
                             runs_off.append((i, t, count))
         return runs_off
 
@@ -488,13 +488,10 @@ class Model:
             else:
                 columns = columns[:to] + (columns[to] + bytes((card,)),) + columns[to + 1 :]
             return columns, found, talon, index, redeals
-        if isinstance(step, Compound):
-            for part in step.parts:
-                node = self.play(node, part)
-            return node
-        # Cycle: through the stock and a redeal, nothing played.
-        assert isinstance(step, Cycle)
-        return columns, found, step.talon, 0, redeals + 1
+        assert isinstance(step, Compound)
+        for part in step.parts:
+            node = self.play(node, part)
+        return node
 
 
 def can_return(column: bytes) -> bool:

@@ -2,9 +2,8 @@
 the draw-three pointer dominance (the dead-end tests are in ``dead_ends``).
 
 Safe moves (played at once, the node has no other child)
-    A card ``c`` of rank ``r`` on a column (or the top of the waste in draw one
-    without reshuffles, or anywhere in the talon in draw one with unlimited passes)
-    goes home when ``r <= 2``, or when every card of the other colour of rank
+    A card ``c`` of rank ``r`` on a column (or the top of the waste in draw one, or
+    anywhere in the talon where the talon is free: ``talon_always_free``) goes home when ``r <= 2``, or when every card of the other colour of rank
     ``r - 1`` and every card of rank ``r - 2`` or less (Aces excepted) are home.
     Foundation-to-column moves are allowed, so the classic "other colour within one"
     rule is not enough (a Five put home may be needed later as a base for a Four
@@ -13,9 +12,8 @@ Safe moves (played at once, the node has no other child)
     ``c`` out can be copied move for move from the position with ``c`` home,
     skipping the moves of those cards (which only ever sit at the top of columns,
     above ``c``) and sending Aces home instead of onto them. So a winnable position
-    stays winnable. Draw three never plays a talon card automatically (taking one
-    out shifts the groups of three); nor does Double Klondike (it changes the next
-    shuffle).
+    stays winnable. Draw three with an unshuffled talon never plays a talon card
+    automatically (taking one out shifts the groups of three).
 """
 
 from __future__ import annotations
@@ -26,9 +24,6 @@ from typing import Literal
 from ...games.klondike import Klondike, KlondikePosition
 from .encoding import BIT, KING, OTHER_COLOUR, RANK, SAME_COLOUR, SUIT, Node
 from .talon import redeal_order
-
-# Redeals the real search of a reshuffling game may try beyond those already made.
-RESHUFFLE_REDEAL_CAP = 100
 
 # exact: the real game with every exact pruning; strict: also splits a run only to put
 # the card it uncovers home (inexact: its searches only win); relaxed: draw one with
@@ -50,8 +45,6 @@ class Pruning:
     draw: int
     # None: unlimited passes
     max_redeals: int | None
-    # Each redeal shuffles the talon (Double Klondike): the positions are endless.
-    reshuffles: bool
     # Split runs only to put the card uncovered home (may miss wins).
     strict: bool
     # Compound moves (see ``moves``) and the strong safe rule (else only Aces and Twos).
@@ -61,9 +54,12 @@ class Pruning:
     dead_ends: bool
     # Draw three, unlimited passes: the pointer's dominance (``dominated``).
     pointer_dominance: bool
-    # One deck, no reshuffles, draw three or limited passes: the talon's order in the
+    # One deck, draw three or limited passes: the talon's order in the
     # stuck test.
     talon_order: bool
+    # The face-up cards' arrangement is left out of the table's keys, and a run is split
+    # only to put home the card it uncovers (see ``encoding.Keys``).
+    free_arrangement: bool
     # Draw three, unlimited passes, one deck: a column top that fits its foundation goes
     # home at once when it could come back where it was, and positions whose runs lie on
     # one or the other card of a twin pair share their table entry
@@ -80,7 +76,7 @@ class Pruning:
 
     @property
     def waste_top_safe(self) -> bool:
-        return self.draw == 1 and not self.reshuffles
+        return self.draw == 1
 
     @property
     def limited_passes(self) -> bool:
@@ -92,31 +88,40 @@ def pruning_for(rules: Klondike, start: KlondikePosition, kind: Kind = "exact") 
     """The configuration of a search of ``kind`` from ``start``."""
     relaxed = kind == "relaxed"
     plain = kind == "plain"
-    draw = 1 if relaxed else rules.draw
-    max_redeals = None if relaxed else rules.max_redeals
-    reshuffles = not relaxed and redeal_order(rules, start, 12, 0) != tuple(range(12))
-    if reshuffles:
-        cap = start.redeals + RESHUFFLE_REDEAL_CAP
-        max_redeals = cap if max_redeals is None else min(max_redeals, cap)
-    pointer_dominance = draw > 1 and max_redeals is None and not reshuffles and not plain
+    free = relaxed or talon_always_free(rules, start)
+    draw = 1 if free else rules.draw
+    max_redeals = None if free else rules.max_redeals
+    pointer_dominance = draw > 1 and max_redeals is None and not plain
     one_deck_three = pointer_dominance and rules.decks == 1
     dead_ends = kind not in ("plain", "quick")
-    talon_order = dead_ends and (one_deck_three or (rules.decks == 1 and max_redeals is not None and not reshuffles))
+    talon_order = dead_ends and (one_deck_three or (rules.decks == 1 and max_redeals is not None))
     return Pruning(
         columns=rules.columns,
         decks=rules.decks,
         draw=draw,
         max_redeals=max_redeals,
-        reshuffles=reshuffles,
         strict=kind == "strict",
         compounds=not plain,
         strong_safe=not plain,
         dead_ends=dead_ends,
         pointer_dominance=pointer_dominance,
         talon_order=talon_order,
+        free_arrangement=not plain,
         home_reversible=one_deck_three,
         defer_splits=kind == "exact" and draw > 1 and rules.decks == 1,
     )
+
+
+def talon_always_free(rules: Klondike, start: KlondikePosition) -> bool:
+    """Whether any talon card can be brought to the top of the waste at any time, the
+    columns waiting: in draw one with unlimited passes (draw to it, or through the stock
+    and a redeal, then to it), and wherever unlimited redeals shuffle the talon (Double
+    Klondike, draw one or three): each redeal puts the cards in a new order, and draws
+    and redeals go on until the card is on top (``line.engine_line`` does just that).
+    There the game is the free talon's exactly, and a search of it both wins and proves."""
+    if rules.max_redeals is not None:
+        return False
+    return rules.draw == 1 or redeal_order(rules, start, 12, 0) != tuple(range(12))
 
 
 class SafeRule:

@@ -7,9 +7,10 @@ uncovers home; finds the wins that depth-first buries under a wrong early choice
 proves nothing). Where the talon is not free (draw three, limited passes) a third
 member, with a ninth of the budget, is the ``relaxed`` draw-one search with every
 talon card playable at any time: it allows at least every real line, so when even
-that cannot win, the deal cannot; it only proves. Double Klondike's shuffled
-redeals make its positions endless, so there the relaxed search is the only
-prover; its real searches cap the redeals they try and only win.
+that cannot win, the deal cannot; it only proves. Double Klondike's redeals shuffle,
+so any talon card can be brought to the top at any time: there the real game is the
+free talon's (``pruning.talon_always_free``), searched as draw one with unlimited
+passes is.
 """
 
 from __future__ import annotations
@@ -47,18 +48,6 @@ def portfolio_members(rules: Klondike, position: KlondikePosition) -> list[Membe
     root = real.node(position)
     strict = model_for(rules, position, "strict")
 
-    def relaxed_prover() -> DepthFirst:
-        relaxed = model_for(rules, position, "relaxed")
-        return DepthFirst(relaxed, relaxed.node(position))
-
-    if real.pruning.reshuffles:
-        # Endless positions: the real searches only win; a relaxed one proves.
-        return [
-            (DepthFirst(real, root), True, False, TURN),
-            (DepthFirst(strict, root), True, False, TURN),
-            (BestFirst(real, root), True, False, TURN),
-            (relaxed_prover(), False, True, TURN),
-        ]
     # An exact best-first member as well found no win on the hard deals of the
     # benchmark that these two miss; without it they find them in 2/3 of the nodes.
     members: list[Member] = [
@@ -69,7 +58,8 @@ def portfolio_members(rules: Klondike, position: KlondikePosition) -> list[Membe
         # Draw three (or limited passes): the relaxed search proves many lost deals in
         # a small part of the positions the real search needs (draw three deal 494: 0
         # against 167,773), so it gets a ninth of the budget.
-        members.append((relaxed_prover(), False, True, TURN // 4))
+        relaxed = model_for(rules, position, "relaxed")
+        members.append((DepthFirst(relaxed, relaxed.node(position)), False, True, TURN // 4))
     return members
 
 

@@ -44,16 +44,9 @@ class Back(NamedTuple):
     target: int
 
 
-class Cycle(NamedTuple):
-    """Through the stock and a redeal, nothing played (reshuffling games)."""
-
-    clicks: int
-    talon: bytes
-
-
 class TalonCard(NamedTuple):
-    """Draw one, unlimited passes: the talon card ``card`` onto ``target``, however
-    many clicks it takes."""
+    """Where the talon is free (``pruning.talon_always_free``): the talon card ``card``
+    onto ``target``, however many clicks it takes."""
 
     card: int
     target: int
@@ -66,7 +59,7 @@ class Compound(NamedTuple):
 
 
 # A Union, not ``|``: tools/on_pypy.py runs this under the language of Python 3.9.
-Step = Union[ToHome, Run, FromTalon, Back, Cycle, TalonCard, Compound]  # noqa: UP007
+Step = Union[ToHome, Run, FromTalon, Back, TalonCard, Compound]  # noqa: UP007
 
 
 def parts(step: Step) -> tuple[Step, ...]:

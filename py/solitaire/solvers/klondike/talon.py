@@ -7,9 +7,9 @@ that some number of draws (and, where allowed, one redeal) brings to the top of 
 waste is playable directly, and the draws are prepended to its line. Draw three
 follows the groups of three exactly (the pointer moves by three, a redeal restarts
 it at 0). A second redeal of Klondike shows the same order again, so one redeal
-reaches everything; Double Klondike reshuffles each redeal (the permutation is read
-from ``rules.apply`` itself), so there a "turn the whole stock" move exists too, and
-its redeals are capped (see ``pruning.RESHUFFLE_REDEAL_CAP``).
+reaches everything. Where the talon is free (draw one with unlimited passes, and
+Double Klondike, whose redeals reshuffle: ``pruning.talon_always_free``) the search
+plays any talon card at any time instead (``steps.TalonCard``).
 """
 
 from __future__ import annotations
@@ -31,8 +31,8 @@ Reached = tuple[int, int, int, int, bytes]
 def redeal_order(rules: Klondike, start: KlondikePosition, size: int, redeals: int) -> tuple[int, ...]:
     """Where a redeal puts the talon cards: new talon[i] = old talon[result[i]].
 
-    Read from the engine (a waste of the cards 0..size-1 turned over), so a
-    reshuffling game's own shuffle is followed exactly.
+    Read from the engine (a waste of the cards 0..size-1 turned over): the identity
+    unless the game shuffles its redeals.
     """
     fake = replace(start, stock=(), waste=tuple(range(size)), redeals=redeals)
     try:
@@ -45,21 +45,10 @@ def redeal_order(rules: Klondike, start: KlondikePosition, size: int, redeals: i
 class Talon:
     """The stock and waste of one search: redeals and the cards the draws reach."""
 
-    def __init__(self, rules: Klondike, start: KlondikePosition, pruning: Pruning) -> None:
-        self.rules = rules
-        self.start = start
+    def __init__(self, pruning: Pruning) -> None:
         self.draw = pruning.draw
         self.max_redeals = pruning.max_redeals
-        self.reshuffles = pruning.reshuffles
-        self.permutations: dict[tuple[int, int], tuple[int, ...]] = {}
         self.reach_cache: dict[tuple[bytes, int, int], list[Reached]] = {}
-
-    def permutation(self, size: int, redeals: int) -> tuple[int, ...]:
-        """``redeal_order``, remembered."""
-        key = (size, redeals)
-        if key not in self.permutations:
-            self.permutations[key] = redeal_order(self.rules, self.start, size, redeals)
-        return self.permutations[key]
 
     def can_redeal(self, redeals: int) -> bool:
         return self.max_redeals is None or redeals < self.max_redeals
@@ -85,17 +74,12 @@ class Talon:
             seen.add(q)
         if size and self.can_redeal(redeals):
             clicks += 1
-            after = talon
-            if self.reshuffles:
-                order = self.permutation(size, redeals)
-                after = bytes(talon[i] for i in order)
-                seen = set()
             q = 0
             while q < size:
                 q = min(q + draw, size)
                 clicks += 1
                 if q not in seen:
-                    result.append((after[q - 1], q, clicks, 1, after))
+                    result.append((talon[q - 1], q, clicks, 1, talon))
         if len(self.reach_cache) > 200_000:
             self.reach_cache.clear()
         self.reach_cache[key] = result
