@@ -6,22 +6,25 @@ Move order (first tried first)
     moves to the foundations, moves that empty a column, other run moves, foundation
     cards back to columns.
 
-Pruning of moves (all exact unless the search is ``strict``)
+Pruning of moves (all exact)
     A foundation card is not taken back when it would be safe to put home at once
     (the position after it is no better). A King-led run that is the whole column
     never moves to an empty column (the same position), and only the first empty
     column is tried.
+    How the face-up cards lie on each other is no part of a position (see
+    ``encoding.Keys``), so a run that leaves a face-up card on top (onto the other card
+    of that card's rank and colour, the only cards it can lie on) moves only together
+    with that card going home, which it alone can open (every search but the plain one).
     Draw one with unlimited passes: any talon card can be played at any time, so
     playing one onto a column can wait until something is put on it; such plays come
     only as compound moves "talon card onto a column, then a run, a foundation card or
     another such talon card onto it" (a winning line reordered that way is no longer,
     so nothing is lost).
-    One deck, draw three: a run move that leaves a face-up card on top, or empties a
-    column, comes only as a compound with a following move onto, from or into that
-    column (not the move putting the run back). A winning line can be reordered that
-    way: the moves between the split and the first use of the column leave it alone,
-    so the split can wait until just before that use (cards put on the run meanwhile
-    go with it).
+    One deck, draw three: a run move that empties a column comes only as a compound
+    with a following move into an empty column (not the move putting the run back). A
+    winning line can be reordered that way: the moves between the run's move and the
+    first use of the column leave it alone, so the move can wait until just before that
+    use (cards put on the run meanwhile go with it).
     One deck, draw three, unlimited passes: positions one move apart either way share
     their fate, so one stands for both. A column top that fits its foundation goes
     home at once when a take-back could put it where it was (it lies on a face-up
@@ -39,7 +42,7 @@ from ...games.klondike import Klondike, KlondikePosition
 from .dead_ends import DeadEnds
 from .encoding import BIT, CODE, FACE_DOWN, KING, NEED, OTHER_COLOUR, RANK, Keys, Node, home_pile, lift, node_of
 from .pruning import Pruning, SafeRule
-from .steps import Back, Compound, FromTalon, Run, Step, TalonCard, ToHome, target, touches
+from .steps import Back, Compound, FromTalon, Run, Step, TalonCard, ToHome, target
 from .talon import Talon
 
 # A face-up run ending at a column's top: (code of its first card, cards in it,
@@ -92,7 +95,6 @@ class Model:
         self.columns = pruning.columns
         self.decks = pruning.decks
         self.full = 52 * pruning.decks
-        self.strict = pruning.strict
         self.free_talon = pruning.free_talon
         self.waste_top_safe = pruning.waste_top_safe
         self.home_reversible = pruning.home_reversible
@@ -252,7 +254,6 @@ class Model:
     ) -> list[tuple[int, int, int]]:
         """File the column tops that go home and the run moves that turn a card; return
         the other run moves as (column, target, count), and note runs in ``heads``."""
-        strict = self.strict
         free_arrangement = self.pruning.free_arrangement
         runs_off: list[tuple[int, int, int]] = []
         runs_cache = self.runs_cache
@@ -284,7 +285,7 @@ class Model:
                         elif free_arrangement:
                             if fits & BIT[under]:
                                 order.home.append(Compound((Run(i, t, count), ToHome(i))))
-                        elif not strict or fits & BIT[under]:
+                        else:
                             runs_off.append((i, t, count))
         return runs_off
 
@@ -304,16 +305,16 @@ class Model:
                 from_talon.append(FromTalon(q, clicks, redealt, empty, base))
 
     def file_runs_off(self, node: Node, runs_off: list[tuple[int, int, int]], inner: bool, order: MoveOrder) -> None:
-        """File the run moves that turn no card (with their uses where splits are deferred)."""
+        """File the run moves that turn no card (with their uses where emptying is deferred)."""
         columns = node[0]
-        defer = self.pruning.defer_splits and not inner
+        defer = self.pruning.defer_emptying and not inner
         for i, t, count in runs_off:
             step = Run(i, t, count)
-            bucket = order.empties if count == len(columns[i]) else order.others
-            if defer:
-                self.uses_after_split(node, step, order, bucket)
+            emptying = count == len(columns[i])
+            if defer and emptying:
+                self.uses_after_emptying(node, step, order)
             else:
-                bucket.append(step)
+                (order.empties if emptying else order.others).append(step)
 
     def talon_card_moves(
         self,
@@ -400,20 +401,15 @@ class Model:
                         else:
                             order.backs.append(Back(suit, height, t))
 
-    def uses_after_split(self, node: Node, split: Run, order: MoveOrder, bucket: list[Step]) -> None:
-        """File a split run move followed by each move that uses the card it uncovers
-        (not the move putting the run back)."""
-        i, t, count = split
-        back = (Run(t, i, count),)
+    def uses_after_emptying(self, node: Node, run: Run, order: MoveOrder) -> None:
+        """File a run move that empties its column followed by each move into an empty
+        column (any: they are alike), not the move putting the run back."""
+        back = (Run(run.target, run.column, run.cards),)
 
         def uses(parts: tuple[Step, ...], columns: tuple[bytes, ...]) -> bool:
-            if parts == back:
-                return False
-            if not columns[i]:  # the column was emptied: a move into an empty column
-                return any(target(part) >= 0 and not columns[target(part)] for part in parts)
-            return any(touches(part, i) for part in parts)
+            return parts != back and any(target(part) >= 0 and not columns[target(part)] for part in parts)
 
-        self.file_with_uses(node, split, uses, order, bucket)
+        self.file_with_uses(node, run, uses, order, order.empties)
 
     def uses_after_back(self, node: Node, back: Back, order: MoveOrder) -> None:
         """File a foundation card taken back followed by each move that uses it: one that

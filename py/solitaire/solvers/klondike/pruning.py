@@ -25,15 +25,16 @@ from ...games.klondike import Klondike, KlondikePosition
 from .encoding import BIT, KING, OTHER_COLOUR, RANK, SAME_COLOUR, SUIT, Node
 from .talon import redeal_order
 
-# exact: the real game with every exact pruning; strict: also splits a run only to put
-# the card it uncovers home (inexact: its searches only win); relaxed: draw one with
+# exact: the real game with every exact pruning; undeferred: the same but a run that
+# empties a column moves on its own (the best-first search, measured the better for it);
+# relaxed: draw one with
 # unlimited passes, every talon card playable at any time (allows every real line:
 # its searches only prove); plain: the real game with no compound moves, no dead-end
 # tests, only Aces and Twos safe (to check the pruning against); quick: the real game
 # without the dead-end tests and with split runs played on their own, for the short
 # searches that prove dailies (most end at their small budget, where both cost more
 # time than the positions they save).
-Kind = Literal["exact", "strict", "relaxed", "plain", "quick"]
+Kind = Literal["exact", "undeferred", "relaxed", "plain", "quick"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,8 +46,6 @@ class Pruning:
     draw: int
     # None: unlimited passes
     max_redeals: int | None
-    # Split runs only to put the card uncovered home (may miss wins).
-    strict: bool
     # Compound moves (see ``moves``) and the strong safe rule (else only Aces and Twos).
     compounds: bool
     strong_safe: bool
@@ -61,13 +60,11 @@ class Pruning:
     # only to put home the card it uncovers (see ``encoding.Keys``).
     free_arrangement: bool
     # Draw three, unlimited passes, one deck: a column top that fits its foundation goes
-    # home at once when it could come back where it was, and positions whose runs lie on
-    # one or the other card of a twin pair share their table entry
-    # (``encoding.runs_on_lower_twins``).
+    # home at once when it could come back where it was.
     home_reversible: bool
-    # Split and column-emptying run moves only together with their use: one deck, draw
-    # three, where the benchmark measured it (the other games' figures were taken without).
-    defer_splits: bool
+    # Column-emptying run moves only together with their use: one deck, draw three, where
+    # the benchmark measured it (the other games' figures were taken without).
+    defer_emptying: bool
 
     @property
     def free_talon(self) -> bool:
@@ -100,7 +97,6 @@ def pruning_for(rules: Klondike, start: KlondikePosition, kind: Kind = "exact") 
         decks=rules.decks,
         draw=draw,
         max_redeals=max_redeals,
-        strict=kind == "strict",
         compounds=not plain,
         strong_safe=not plain,
         dead_ends=dead_ends,
@@ -108,7 +104,7 @@ def pruning_for(rules: Klondike, start: KlondikePosition, kind: Kind = "exact") 
         talon_order=talon_order,
         free_arrangement=not plain,
         home_reversible=one_deck_three,
-        defer_splits=kind == "exact" and draw > 1 and rules.decks == 1,
+        defer_emptying=kind == "exact" and draw > 1 and rules.decks == 1,
     )
 
 

@@ -74,11 +74,6 @@ def target(step: Step) -> int:
     return -1
 
 
-def touches(step: Step, i: int) -> bool:
-    """Whether a step takes from or puts on column ``i``."""
-    return target(step) == i or (isinstance(step, (Run, ToHome)) and step.column == i)
-
-
 def ends_with_back(step: Step) -> bool:
     """Whether a step's last part takes a card back from the foundations."""
     return isinstance(parts(step)[-1], Back)
