@@ -25,7 +25,7 @@ Pruning of moves (all exact)
     winning line can be reordered that way: the moves between the run's move and the
     first use of the column leave it alone, so the move can wait until just before that
     use (cards put on the run meanwhile go with it).
-    One deck, draw three, unlimited passes: positions one move apart either way share
+    One deck, unlimited passes: positions one move apart either way share
     their fate, so one stands for both. A column top that fits its foundation goes
     home at once when a take-back could put it where it was (it lies on a face-up
     card, or is a King alone). So a card comes back from the foundations only together

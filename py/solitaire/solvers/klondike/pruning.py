@@ -59,8 +59,9 @@ class Pruning:
     # The face-up cards' arrangement is left out of the table's keys, and a run is split
     # only to put home the card it uncovers (see ``encoding.Keys``).
     free_arrangement: bool
-    # Draw three, unlimited passes, one deck: a column top that fits its foundation goes
-    # home at once when it could come back where it was.
+    # Unlimited passes, one deck: a column top that fits its foundation goes home at once
+    # when it could come back where it was (draw three since 2026-12-04, draw one since
+    # 2026-12-05: draw one deals 1-200 in 0.79 times the positions).
     home_reversible: bool
     # Column-emptying run moves only together with their use: one deck, draw three, where
     # the benchmark measured it (the other games' figures were taken without).
@@ -103,7 +104,7 @@ def pruning_for(rules: Klondike, start: KlondikePosition, kind: Kind = "exact") 
         pointer_dominance=pointer_dominance,
         talon_order=talon_order,
         free_arrangement=not plain,
-        home_reversible=one_deck_three,
+        home_reversible=rules.decks == 1 and max_redeals is None and not plain,
         defer_emptying=kind == "exact" and draw > 1 and rules.decks == 1,
     )
 
