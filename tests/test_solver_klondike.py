@@ -35,6 +35,7 @@ from solitaire.solvers.klondike import (
 )
 from solitaire.solvers.klondike.encoding import FACE_DOWN
 from solitaire.solvers.klondike.line import clicks_to
+from solitaire.solvers.klondike.search import Tandem
 from solitaire.solvers.klondike.steps import Back, Compound, Run, ToHome, parts, target
 
 DRAW_ONE = Klondike({"draw": "1"})
@@ -108,6 +109,20 @@ def test_draw_one_proves_a_draw_three_deal_lost_long_before_draw_three_does() ->
     verdict = solve(DRAW_THREE, position, budget=5_000)
     assert verdict.status == "unwinnable"
     assert real_search_alone(DRAW_THREE, position, 10_000) == 0  # it needs 14,287
+
+
+def test_the_two_searches_in_tandem_prove_a_lost_deal_with_one_table() -> None:
+    """Depth-first and best-first share their transposition table, so a position either
+    has seen is not searched again: draw three deal 200 is proved lost when both have run
+    out of positions, in fewer than the two alternating with tables of their own need
+    (twice what the quicker of them needs alone)."""
+    position = DRAW_THREE.deal(200)
+    real, eager = model_for(DRAW_THREE, position), model_for(DRAW_THREE, position, "undeferred")
+    tandem = Tandem(real, eager, real.node(position))
+    depth_first, best_first = DepthFirst(real, real.node(position)), BestFirst(eager, eager.node(position))
+    assert tandem.run(200_000) == depth_first.run(200_000) == best_first.run(200_000) == EXHAUSTED
+    assert all(search.nodes > 1_000 for search in tandem.searches)  # both took part
+    assert tandem.nodes < 2 * min(depth_first.nodes, best_first.nodes)
 
 
 @pytest.mark.parametrize("rules", [DRAW_ONE, DRAW_THREE])

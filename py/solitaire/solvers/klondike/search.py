@@ -1,8 +1,9 @@
 """Resumable searches of one position, and the portfolio that runs them in turns.
 
-Each search keeps a transposition table: a position seen before is on the current
-path or was (or will be) searched from there, so skipping it loses nothing, and an
-exact search that runs out of positions has proved the game lost. Everything is
+Each search keeps a transposition table (two may share one: ``Tandem``): a position
+seen before is on the current path or was (or will be) searched from there, so
+skipping it loses nothing, and an exact search that runs out of positions has proved
+the game lost. Everything is
 explicit data, so ``run(nodes)`` stops after any node and resumes exactly there;
 turns depend only on nodes spent.
 """
@@ -205,24 +206,65 @@ class BestFirst:
         return EXHAUSTED
 
 
+class Tandem:
+    """A depth-first and a best-first search of one position sharing one transposition
+    table, taking turns. A position either has seen is the one's that saw it to search
+    (each search is exact, so whatever it expands, it expands completely), so together
+    they search each position once: the game is proved lost when both have run out of
+    positions, in about half the positions two searches with tables of their own need."""
+
+    def __init__(self, depth_first: Model, best_first: Model, root: Node, turn: int = TURN) -> None:
+        visited: set[bytes] = set()
+        self.searches: tuple[DepthFirst, BestFirst] = (DepthFirst(depth_first, root, visited), BestFirst(best_first, root, visited))
+        self.running = [0, 1]  # the searches not yet out of positions, by index
+        self.turn = turn
+        self.current = 0
+        self.in_turn = 0
+        self.line: list[Step] | None = None
+
+    @property
+    def nodes(self) -> int:
+        return self.searches[0].nodes + self.searches[1].nodes
+
+    def run(self, nodes: int) -> int:
+        """WON, EXHAUSTED (both searches ran out: the game is lost) or 0 (not finished)."""
+        running = self.running
+        while nodes > 0 and running:
+            search = self.searches[running[self.current]]
+            step = min(nodes, self.turn - self.in_turn)
+            before = search.nodes
+            outcome = search.run(step)
+            nodes -= max(search.nodes - before, 1)
+            self.in_turn += step
+            if outcome == WON:
+                self.line = search.line
+                return WON
+            if outcome == EXHAUSTED or self.in_turn >= self.turn:
+                if outcome == EXHAUSTED:
+                    del running[self.current]
+                else:
+                    self.current += 1
+                self.current = self.current % len(running) if running else 0
+                self.in_turn = 0
+        return 0 if running else EXHAUSTED
+
+
 # A portfolio member: (search, its wins count, its exhaustion proves the game lost,
 # nodes per turn). A Union, not ``|``: tools/on_pypy.py runs this as Python 3.9.
-Member = tuple[Union[DepthFirst, BestFirst], bool, bool, int]  # noqa: UP007
+Member = tuple[Union[DepthFirst, BestFirst, Tandem], bool, bool, int]  # noqa: UP007
 
 
 class Portfolio:
     """Searches of the same position taking turns, sharing the budget.
 
     Each member is (search, its wins count, its exhaustion proves the game
-    lost, nodes per turn): depth-first finds the easy wins at once, a
-    best-first search of a smaller move set (column runs split only to put the
-    card uncovered home) many of the harder wins that depth-first buries under
-    a wrong early choice. A relaxed search (draw one with every talon card
-    playable at any time) only proves: its "wins" do not count. Each member has
-    its own transposition table, so an exact one (or a relaxed one) that runs
-    out of positions has proved the game lost. A member that ends otherwise
-    leaves the rotation. Turns depend only on nodes spent, so slices of any
-    size give the same result.
+    lost, nodes per turn): the real game's searches in tandem (``Tandem``), and
+    where the talon is not free a relaxed search (draw one with every talon card
+    playable at any time), which only proves: its "wins" do not count. Each
+    member has its own transposition table, so an exact one (or a relaxed one)
+    that runs out of positions has proved the game lost. A member that ends
+    otherwise leaves the rotation. Turns depend only on nodes spent, so slices
+    of any size give the same result.
     """
 
     def __init__(self, members: list[Member]) -> None:
