@@ -117,9 +117,9 @@ def test_the_two_searches_in_tandem_prove_a_lost_deal_with_one_table() -> None:
     out of positions, in fewer than the two alternating with tables of their own need
     (twice what the quicker of them needs alone)."""
     position = DRAW_THREE.deal(200)
-    real, eager = model_for(DRAW_THREE, position), model_for(DRAW_THREE, position, "undeferred")
-    tandem = Tandem(real, eager, real.node(position))
-    depth_first, best_first = DepthFirst(real, real.node(position)), BestFirst(eager, eager.node(position))
+    real = model_for(DRAW_THREE, position)
+    tandem = Tandem(real, real.node(position))
+    depth_first, best_first = DepthFirst(real, real.node(position)), BestFirst(real, real.node(position))
     assert tandem.run(200_000) == depth_first.run(200_000) == best_first.run(200_000) == EXHAUSTED
     assert all(search.nodes > 1_000 for search in tandem.searches)  # both took part
     assert tandem.nodes < 2 * min(depth_first.nodes, best_first.nodes)
@@ -289,8 +289,7 @@ def positions_checked_against_the_talon_order(rules: Klondike, deals: range, bud
         exact = Model(rules, position, replace(pruning_for(rules, position), talon_order=False))
         searches: list[DepthFirst | BestFirst] = [DepthFirst(exact, exact.node(position))]
         if best_first:
-            eager = Model(rules, position, replace(pruning_for(rules, position, "undeferred"), talon_order=False))
-            searches.append(BestFirst(eager, eager.node(position)))
+            searches.append(BestFirst(exact, exact.node(position)))
         search = next((search for search in searches if search.run(budget) == WON), None)
         if search is None:
             continue

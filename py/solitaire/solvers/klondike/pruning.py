@@ -25,16 +25,14 @@ from ...games.klondike import Klondike, KlondikePosition
 from .encoding import BIT, KING, OTHER_COLOUR, RANK, SAME_COLOUR, SUIT, Node
 from .talon import redeal_order
 
-# exact: the real game with every exact pruning; undeferred: the same but a run that
-# empties a column moves on its own (the best-first search, measured the better for it);
-# relaxed: draw one with
+# exact: the real game with every exact pruning; relaxed: draw one with
 # unlimited passes, every talon card playable at any time (allows every real line:
 # its searches only prove); plain: the real game with no compound moves, no dead-end
 # tests, only Aces and Twos safe (to check the pruning against); quick: the real game
 # without the dead-end tests and with split runs played on their own, for the short
 # searches that prove dailies (most end at their small budget, where both cost more
 # time than the positions they save).
-Kind = Literal["exact", "undeferred", "relaxed", "plain", "quick"]
+Kind = Literal["exact", "relaxed", "plain", "quick"]
 
 
 @dataclass(frozen=True, slots=True)

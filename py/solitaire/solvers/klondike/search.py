@@ -27,7 +27,9 @@ TURN = 256
 class DepthFirst:
     """One resumable depth-first search from one node."""
 
-    def __init__(self, context: Model, root: Node, visited: set[bytes] | None = None) -> None:
+    def __init__(
+        self, context: Model, root: Node, visited: set[bytes] | None = None, pointers: dict[bytes, list[int]] | None = None
+    ) -> None:
         self.context = context
         steps: list[Step] = []
         root = context.close(root, steps)
@@ -36,7 +38,7 @@ class DepthFirst:
         self.visited: set[bytes] = set() if visited is None else visited
         self.visited.add(context.key(root))
         # Columns and talon -> least pointers seen (draw three's dominance, see Context.dominated).
-        self.pointers: dict[bytes, list[int]] = {}
+        self.pointers: dict[bytes, list[int]] = {} if pointers is None else pointers
         if context.pruning.pointer_dominance:
             dominated(root, context.key(root), context.pruning.draw, self.pointers)
         # Frames: node, its moves, the next move to try, the steps that led to it.
@@ -104,8 +106,16 @@ class BestFirst:
     (the newest first among equals). Its transposition table and pruning are
     those of the depth-first search, so an exhausted search is as much a proof."""
 
-    def __init__(self, context: Model, root: Node, visited: set[bytes] | None = None, weight: int = 3) -> None:
+    def __init__(
+        self,
+        context: Model,
+        root: Node,
+        visited: set[bytes] | None = None,
+        pointers: dict[bytes, list[int]] | None = None,
+        weight: int = 3,
+    ) -> None:
         self.context = context
+        self.pointers: dict[bytes, list[int]] = {} if pointers is None else pointers
         self.weight = weight
         steps: list[Step] = []
         root = context.close(root, steps)
@@ -160,6 +170,9 @@ class BestFirst:
         frozen = context.frozen
         held_in_talon = context.held_in_talon
         priority = self.priority
+        dominance = context.pruning.pointer_dominance
+        draw = context.pruning.draw
+        pointers = self.pointers
         limit = self.nodes + nodes
         while self.root_pending or heap:
             if self.nodes >= limit:
@@ -198,6 +211,8 @@ class BestFirst:
                 visited.add(child_key)
                 if frozen(child[0]):
                     continue
+                if dominance and dominated(child, child_key, draw, pointers):
+                    continue
                 self.counter += 1
                 heappush(heap, (priority(child), -self.counter, index, step))
                 waiting[index] += 1
@@ -207,15 +222,21 @@ class BestFirst:
 
 
 class Tandem:
-    """A depth-first and a best-first search of one position sharing one transposition
-    table, taking turns. A position either has seen is the one's that saw it to search
-    (each search is exact, so whatever it expands, it expands completely), so together
-    they search each position once: the game is proved lost when both have run out of
-    positions, in about half the positions two searches with tables of their own need."""
+    """A depth-first and a best-first search of one position sharing their transposition
+    table (and draw three's pointer dominance), taking turns. A position either has seen
+    is the one's that saw it to search (each search is exact, so whatever it expands, it
+    expands completely), so together they search each position once: the game is proved
+    lost when both have run out of positions, in fewer positions than two searches with
+    tables of their own need."""
 
-    def __init__(self, depth_first: Model, best_first: Model, root: Node, turn: int = TURN) -> None:
+    def __init__(self, context: Model, root: Node, turn: int = TURN) -> None:
+        # The tables: positions seen, and draw three's least pointers (see ``dominated``).
         visited: set[bytes] = set()
-        self.searches: tuple[DepthFirst, BestFirst] = (DepthFirst(depth_first, root, visited), BestFirst(best_first, root, visited))
+        pointers: dict[bytes, list[int]] = {}
+        self.searches: tuple[DepthFirst, BestFirst] = (
+            DepthFirst(context, root, visited, pointers),
+            BestFirst(context, root, visited, pointers),
+        )
         self.running = [0, 1]  # the searches not yet out of positions, by index
         self.turn = turn
         self.current = 0

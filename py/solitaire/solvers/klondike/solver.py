@@ -45,10 +45,9 @@ def portfolio_members(rules: Klondike, position: KlondikePosition) -> list[Membe
     """The searches of the portfolio: (search, its wins count, its exhaustion proves the
     game lost, nodes per turn)."""
     real = model_for(rules, position)
-    eager = model_for(rules, position, "undeferred")
-    # Sharing their table, the two searched hard deals in 0.66 (draw three) and 0.60 (draw
-    # one) times the positions they needed with tables of their own, 2026-12-05.
-    members: list[Member] = [(Tandem(real, eager, real.node(position)), True, True, 2 * TURN)]
+    # Sharing their tables, the two searched hard deals in 0.60 (draw one) and 0.57 (draw
+    # three) times the positions they needed with tables of their own (2026-12-05).
+    members: list[Member] = [(Tandem(real, real.node(position)), True, True, 2 * TURN)]
     if not real.free_talon:
         # Draw three (or limited passes): the relaxed search proves many lost deals in
         # a small part of the positions the real search needs (draw three deal 494: 0
