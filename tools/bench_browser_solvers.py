@@ -1,7 +1,8 @@
 """Benchmark the solvers inside Pyodide in headless Chromium, against CPython.
 
     .venv/bin/python tools/bench_browser_solvers.py [--only daily|slices|timed|klondike|review]
-        [--deals 100] [--budget 150000] [--chunk 5] [--games 100] [--json PATH] [--in-place]
+        [--deals 100] [--budget 150000] [--chunk 5] [--games 100] [--first-date 2026-12-01]
+        [--dates 7] [--json PATH] [--in-place]
 
 A benchmark, not a test: it prints tables and writes the figures to
 bench-results/browser-solvers-YYYYmmdd-HHMMSS.json (or --json PATH). The site
@@ -26,7 +27,8 @@ load of a busy machine falls on both alike. Module imports are not timed.
 Parts (all by default, or one with --only):
 
 daily     solitaire.daily.daily(game, options, date) for every option set of
-          DAILY_OPTION_SETS and the 7 dates of DATES, each a fresh search: median and
+          DAILY_OPTION_SETS and the dates (--dates from --first-date, by default
+          2026-12-01..07), each a fresh search: median and
           max per option set, overall median, Pyodide / CPython.
 slices    solitaire_bridge.Bridge: "new" with a deal number, then "analyse"
           messages of N nodes (N in SLICE_NODES), each timed (JSON included),
@@ -40,7 +42,7 @@ timed     What the engine's worker does, in Pyodide only, each bridge message ti
           JavaScript around bridge.handle (JSON included) as
           static/engine-worker.js would: the live analysis of the deals of
           SLICE_GAMES ("new", then "analyse" messages of the worker's slice,
-          about 4 ms, until a verdict or TIMED_MESSAGES), and the daily deals of DAILY_OPTION_SETS x DATES
+          about 4 ms, until a verdict or TIMED_MESSAGES), and the daily deals of DAILY_OPTION_SETS x the dates
           as findDaily gets them ("daily" slices until found, then "new"): the
           slices over SLICE_LIMIT_MS, and the time until the daily is ready
           against DAILY_TARGET_MS.
@@ -62,6 +64,7 @@ build.sh's lock (--in-place: the repository itself).
 from __future__ import annotations
 
 import argparse
+import datetime
 import json
 import os
 import statistics
@@ -84,7 +87,16 @@ PAGE = "tools/bench/solvers.html"
 WORK_SCRIPT = Path("tools/bench/solver_work.py")  # inside the served site
 READY_TIMEOUT_MS = 180_000
 
-DATES = [f"2026-12-{day:02d}" for day in range(1, 8)]
+# The dates of the daily parts, by default (--first-date, --dates).
+FIRST_DATE = "2026-12-01"
+DATE_COUNT = 7
+
+
+def dates_from(first: str, count: int) -> list[str]:
+    """``count`` dates from ``first`` (YYYY-MM-DD) on."""
+    start = datetime.date.fromisoformat(first)
+    return [(start + datetime.timedelta(days=offset)).isoformat() for offset in range(count)]
+
 
 # Game, options, deals. The deals need many nodes (seen in the solver benchmarks:
 # most deals are decided within the first slice), so that most messages
@@ -183,12 +195,12 @@ def times(rows: list[dict[str, Any]]) -> list[float]:
 # -- daily ------------------------------------------------------------------------
 
 
-def measure_daily(pyodide: Pyodide, cpython: CPython) -> dict[str, Any]:
+def measure_daily(pyodide: Pyodide, cpython: CPython, dates: list[str]) -> dict[str, Any]:
     sets: list[dict[str, Any]] = []
     for game, options in DAILY_OPTION_SETS:
         runs = {
-            "pyodide": pyodide.call("daily", game=game, options=options, dates=DATES),
-            "cpython": cpython.call("daily", game=game, options=options, dates=DATES),
+            "pyodide": pyodide.call("daily", game=game, options=options, dates=dates),
+            "cpython": cpython.call("daily", game=game, options=options, dates=dates),
         }
         deals = {name: [row["deal"] for row in rows] for name, rows in runs.items()}
         sets.append(
@@ -208,7 +220,7 @@ def measure_daily(pyodide: Pyodide, cpython: CPython) -> dict[str, Any]:
     every = {name: [ms for entry in sets for ms in times(entry["runs"][name])] for name in ("pyodide", "cpython")}
     paired = [ratio(p, c) for p, c in zip(every["pyodide"], every["cpython"])]
     return {
-        "dates": DATES,
+        "dates": dates,
         "sets": sets,
         "overall": {
             "pyodide": figures(every["pyodide"]),
@@ -341,12 +353,12 @@ def measure_timed_analysis(pyodide: Pyodide) -> list[dict[str, Any]]:
     return games
 
 
-def measure_timed_daily(pyodide: Pyodide) -> dict[str, Any]:
+def measure_timed_daily(pyodide: Pyodide, dates: list[str]) -> dict[str, Any]:
     sets = []
     for game, options in DAILY_OPTION_SETS:
         pyodide.call("warm_up", game=game, options=options)
         # One call per date keeps each page.evaluate short (4-suit Spider takes seconds).
-        runs = [pyodide.timed("daily", game=game, options=options, date=date) for date in DATES]
+        runs = [pyodide.timed("daily", game=game, options=options, date=date) for date in dates]
         slice_ms = [row["ms"] for run in runs for row in run["slices"]]
         sets.append(
             {
@@ -363,18 +375,18 @@ def measure_timed_daily(pyodide: Pyodide) -> dict[str, Any]:
         )
         progress(f"  timed daily {label(game, options)}: median {sets[-1]['total']['median']:.0f} ms")
     totals = [run["total_ms"] for entry in sets for run in entry["runs"]]
-    return {"dates": DATES, "sets": sets, "overall": figures(totals), "within_target": sum(ms <= DAILY_TARGET_MS for ms in totals)}
+    return {"dates": dates, "sets": sets, "overall": figures(totals), "within_target": sum(ms <= DAILY_TARGET_MS for ms in totals)}
 
 
 WORKER_SLICE_MS = 4.0  # as static/engine-worker.js: a slice of search ends after about this long
 
 
-def measure_timed(pyodide: Pyodide) -> dict[str, Any]:
+def measure_timed(pyodide: Pyodide, dates: list[str]) -> dict[str, Any]:
     return {
         "slice_ms": WORKER_SLICE_MS,
         "messages_per_deal": TIMED_MESSAGES,
         "analysis": measure_timed_analysis(pyodide),
-        "daily": measure_timed_daily(pyodide),
+        "daily": measure_timed_daily(pyodide, dates),
     }
 
 
@@ -631,6 +643,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--chunk", type=int, default=5, help="Klondike deals per call into the page (default 5)")
     parser.add_argument("--games", type=int, default=100, help="lost games reviewed per variant (default 100)")
     parser.add_argument("--lost-games", type=Path, help="a JSON file that keeps the lost games made for the review between runs")
+    parser.add_argument("--first-date", default=FIRST_DATE, help=f"the daily parts' first date (default {FIRST_DATE})")
+    parser.add_argument("--dates", type=int, default=DATE_COUNT, help=f"the daily parts' dates (default {DATE_COUNT})")
     parser.add_argument("--in-place", action="store_true", help="serve the repository itself, not a snapshot")
     parser.add_argument("--json", type=Path, help="default: bench-results/browser-solvers-DATE.json")
     args = parser.parse_args(argv)
@@ -644,6 +658,7 @@ def run(args: argparse.Namespace, site: Path, wheel_files: Path) -> dict[str, An
     from serve import serve_in_background
 
     parts = [args.only] if args.only else list(PARTS)
+    dates = dates_from(args.first_date, args.dates)
     base_url, server = serve_in_background(site)
     started = time.monotonic()
     cpython = CPython(site, wheel_files)
@@ -661,14 +676,14 @@ def run(args: argparse.Namespace, site: Path, wheel_files: Path) -> dict[str, An
                     "options": {name: str(value) if isinstance(value, Path) else value for name, value in vars(args).items()},
                 }
                 if "daily" in parts:
-                    progress(f"Daily deals: {len(DAILY_OPTION_SETS)} option sets x {len(DATES)} dates")
-                    results["daily"] = measure_daily(pyodide, cpython)
+                    progress(f"Daily deals: {len(DAILY_OPTION_SETS)} option sets x {len(dates)} dates")
+                    results["daily"] = measure_daily(pyodide, cpython, dates)
                 if "slices" in parts:
                     progress(f"Analysis slices: {len(SLICE_GAMES)} games x N in {SLICE_NODES}")
                     results["slices"] = measure_slices(pyodide, cpython)
                 if "timed" in parts:
-                    progress(f"Timed slices: {len(SLICE_GAMES)} games' analysis, {len(DAILY_OPTION_SETS)} x {len(DATES)} dailies")
-                    results["timed"] = measure_timed(pyodide)
+                    progress(f"Timed slices: {len(SLICE_GAMES)} games' analysis, {len(DAILY_OPTION_SETS)} x {len(dates)} dailies")
+                    results["timed"] = measure_timed(pyodide, dates)
                 if "klondike" in parts:
                     progress(f"Klondike solver: deals 1..{args.deals}, draw 1 and 3, budget {args.budget}")
                     results["klondike"] = measure_klondike(pyodide, cpython, args.deals, args.budget, args.chunk)
