@@ -213,13 +213,18 @@ class Model:
         compound move (not made compounds again)."""
         columns, found, talon, pointer, redeals = node
         order = MoveOrder()
-        # Columns by what their top card accepts, and the first empty column.
+        # Columns by what their top card accepts, and the first empty column. With the
+        # arrangement free, tops of one rank and colour are alike: a card put on one or the
+        # other makes one position (``encoding.Keys``), so only the first is offered.
         accepts: dict[int, list[int]] = {}
         empty = -1
+        alike = self.pruning.free_arrangement
         for i in range(self.columns):
             column = columns[i]
             if column:
-                accepts.setdefault(NEED[column[-1]], []).append(i)
+                targets = accepts.setdefault(NEED[column[-1]], [])
+                if not (alike and targets):
+                    targets.append(i)
             elif empty < 0:
                 empty = i
         fits = self.safe_rule.foundation_cards(found)[0]
