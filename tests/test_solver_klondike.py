@@ -33,9 +33,10 @@ from solitaire.solvers.klondike import (
     model_for,
     pruning_for,
 )
+from solitaire.solvers.klondike import solver as solver_module
 from solitaire.solvers.klondike.encoding import FACE_DOWN
 from solitaire.solvers.klondike.line import clicks_to
-from solitaire.solvers.klondike.search import Tandem
+from solitaire.solvers.klondike.search import PAUSE_AFTER, Tandem
 from solitaire.solvers.klondike.steps import Back, Compound, Run, ToHome, parts, target
 
 DRAW_ONE = Klondike({"draw": "1"})
@@ -450,6 +451,25 @@ def test_slices_give_the_same_verdict_and_line_as_one_run(rules: Klondike, deal:
         slices += 1
     assert verdict == whole
     assert slices > 0 or whole.nodes <= 7
+
+
+@pytest.mark.parametrize(("rules", "deal"), [(DRAW_THREE, 18), (DOUBLE_THREE, 8)])
+def test_a_search_pauses_amid_a_nodes_moves_whatever_its_slice(rules: Klondike, deal: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """In one call a search looks at no more than ``PAUSE_AFTER`` moves, then pauses and goes
+    on there at the next call (a Double Klondike position can have nine hundred moves: 200 ms
+    in Pyodide at once), so a call given a million nodes ends soon. Pausing changes nothing:
+    after every move, too, slices of one node, of seven or of a million reach one verdict."""
+    position = rules.deal(deal)
+    whole = solve(rules, position)
+    for pause_after in (PAUSE_AFTER, 1):
+        monkeypatch.setattr(solver_module, "PAUSE_AFTER", pause_after)
+        for size in (1, 7, 1_000_000):
+            search = KlondikeSolver(rules).start(position, 50_000)
+            calls = 1
+            while (verdict := search.run(size)) is None:
+                calls += 1
+            assert verdict == whole
+            assert calls > 1 or size < 1_000_000
 
 
 def test_the_search_is_deterministic() -> None:

@@ -3,9 +3,9 @@
 Each search keeps a transposition table (two may share one: ``Tandem``): a position
 seen before is on the current path or was (or will be) searched from there, so
 skipping it loses nothing, and an exact search that runs out of positions has proved
-the game lost. Everything is
-explicit data, so ``run(nodes)`` stops after any node and resumes exactly there;
-turns depend only on nodes spent.
+the game lost. Everything is explicit data, so ``run(nodes)`` stops after any node,
+or amid a node's moves (``PAUSE_AFTER``), and resumes exactly there; turns depend only
+on nodes spent, so slices of any size give the same result.
 """
 
 from __future__ import annotations
@@ -18,19 +18,31 @@ from .moves import Model
 from .pruning import dominated
 from .steps import Compound, Step, ends_with_back
 
-# The outcomes of ``run`` (0: not finished).
-WON, EXHAUSTED, GAVE_UP = 1, 2, 3
+# The outcomes of ``run`` (0: not finished). PAUSED: the search stopped amid the moves of a
+# node (see ``pause_after``); its caller returns at once too, and its next call goes on there.
+WON, EXHAUSTED, GAVE_UP, PAUSED = 1, 2, 3, 4
 # Nodes per turn of a portfolio member.
 TURN = 256
+# The moves a search looks at in one call, at most, where it pauses (the engine's worker
+# runs searches in slices of a few milliseconds, and a Double Klondike position can have
+# nine hundred moves of a talon card and the cards put on it: 200 ms in Pyodide).
+PAUSE_AFTER = 64
 
 
 class DepthFirst:
     """One resumable depth-first search from one node."""
 
     def __init__(
-        self, context: Model, root: Node, visited: set[bytes] | None = None, pointers: dict[bytes, list[int]] | None = None
+        self,
+        context: Model,
+        root: Node,
+        visited: set[bytes] | None = None,
+        pointers: dict[bytes, list[int]] | None = None,
+        pause_after: int | None = None,
     ) -> None:
         self.context = context
+        # Moves looked at per call before pausing (None: never pause).
+        self.pause_after = pause_after
         steps: list[Step] = []
         root = context.close(root, steps)
         self.root_steps = steps
@@ -52,11 +64,13 @@ class DepthFirst:
             self.nodes = 1
 
     def run(self, nodes: int) -> int:
-        """Expand at most ``nodes`` more nodes: WON, EXHAUSTED or 0 (not finished)."""
+        """Expand at most ``nodes`` more nodes: WON, EXHAUSTED, PAUSED or 0 (not finished)."""
         if self.line is not None:
             return WON
         context = self.context
         stack = self.stack
+        looked = 0
+        most = self.pause_after or -1
         visited = self.visited
         close = context.close
         play = context.play
@@ -72,6 +86,10 @@ class DepthFirst:
             if index >= len(options):
                 stack.pop()
                 continue
+            if looked == most:
+                self.nodes = expanded
+                return PAUSED
+            looked += 1
             cursor[0] = index + 1
             step = options[index]
             steps: list[Step] = list(step.parts) if isinstance(step, Compound) else [step]
@@ -112,9 +130,15 @@ class BestFirst:
         root: Node,
         visited: set[bytes] | None = None,
         pointers: dict[bytes, list[int]] | None = None,
+        pause_after: int | None = None,
         weight: int = 3,
     ) -> None:
         self.context = context
+        # Moves looked at per call before pausing (None: never pause), and the node whose
+        # moves are being looked at: its index, its moves, the next to look at.
+        self.pause_after = pause_after
+        self.expanding: tuple[int, list[Step]] | None = None
+        self.next_move = 0
         self.pointers: dict[bytes, list[int]] = {} if pointers is None else pointers
         self.weight = weight
         steps: list[Step] = []
@@ -174,32 +198,47 @@ class BestFirst:
         draw = context.pruning.draw
         pointers = self.pointers
         limit = self.nodes + nodes
-        while self.root_pending or heap:
-            if self.nodes >= limit:
-                return 0
-            if self.root_pending:
-                self.root_pending = False
-                index = 0
-            else:
-                _, _, parent, step = heappop(heap)
-                steps: list[Step] = list(step.parts) if isinstance(step, Compound) else [step]
-                parent_node = kept[parent]
-                assert parent_node is not None
-                child = close(play(parent_node, step), steps, not ends_with_back(step))
-                waiting[parent] -= 1
-                if not waiting[parent]:
-                    kept[parent] = None
-                # The talon's part of the test only here: most children never leave the heap.
-                if held_in_talon(child):
-                    continue
-                store.append((steps, parent))
-                kept.append(child)
-                waiting.append(0)
-                index = len(store) - 1
+        looked = 0
+        most = self.pause_after or -1
+        while True:
+            if self.expanding is None:
+                if not (self.root_pending or heap):
+                    return EXHAUSTED
+                if self.nodes >= limit:
+                    return 0
+                if self.root_pending:
+                    self.root_pending = False
+                    index = 0
+                else:
+                    _, _, parent, step = heappop(heap)
+                    steps: list[Step] = list(step.parts) if isinstance(step, Compound) else [step]
+                    parent_node = kept[parent]
+                    assert parent_node is not None
+                    child = close(play(parent_node, step), steps, not ends_with_back(step))
+                    waiting[parent] -= 1
+                    if not waiting[parent]:
+                        kept[parent] = None
+                    # The talon's part of the test only here: most children never leave the heap.
+                    if held_in_talon(child):
+                        continue
+                    store.append((steps, parent))
+                    kept.append(child)
+                    waiting.append(0)
+                    index = len(store) - 1
+                node = kept[index]
+                assert node is not None
+                self.nodes += 1
+                self.expanding = (index, moves(node))
+                self.next_move = 0
+            index, options = self.expanding
             node = kept[index]
             assert node is not None
-            self.nodes += 1
-            for step in moves(node):
+            for cursor in range(self.next_move, len(options)):
+                if looked == most:
+                    self.next_move = cursor
+                    return PAUSED
+                looked += 1
+                step = options[cursor]
                 steps = list(step.parts) if isinstance(step, Compound) else [step]
                 child = close(play(node, step), steps, not ends_with_back(step))
                 if not child[2] and not any(child[0]):
@@ -216,9 +255,9 @@ class BestFirst:
                 self.counter += 1
                 heappush(heap, (priority(child), -self.counter, index, step))
                 waiting[index] += 1
+            self.expanding = None
             if not waiting[index]:
                 kept[index] = None
-        return EXHAUSTED
 
 
 class Tandem:
@@ -229,14 +268,15 @@ class Tandem:
     lost when both have run out of positions, in fewer positions than two searches with
     tables of their own need."""
 
-    def __init__(self, context: Model, root: Node, turn: int = TURN) -> None:
+    def __init__(self, context: Model, root: Node, turn: int = TURN, pause_after: int | None = None) -> None:
         # The tables: positions seen, and draw three's least pointers (see ``dominated``).
         visited: set[bytes] = set()
         pointers: dict[bytes, list[int]] = {}
         self.searches: tuple[DepthFirst, BestFirst] = (
-            DepthFirst(context, root, visited, pointers),
-            BestFirst(context, root, visited, pointers),
+            DepthFirst(context, root, visited, pointers, pause_after),
+            BestFirst(context, root, visited, pointers, pause_after),
         )
+        self.paused = False
         self.running = [0, 1]  # the searches not yet out of positions, by index
         self.turn = turn
         self.current = 0
@@ -248,15 +288,21 @@ class Tandem:
         return self.searches[0].nodes + self.searches[1].nodes
 
     def run(self, nodes: int) -> int:
-        """WON, EXHAUSTED (both searches ran out: the game is lost) or 0 (not finished)."""
+        """WON, EXHAUSTED (both searches ran out: the game is lost), PAUSED or 0 (not
+        finished). Turns count the nodes expanded, and a paused search goes on at the next
+        call, so slices of any size give the same result."""
         running = self.running
-        while nodes > 0 and running:
+        while running and (nodes > 0 or self.paused):
             search = self.searches[running[self.current]]
-            step = min(nodes, self.turn - self.in_turn)
+            step = max(min(nodes, self.turn - self.in_turn), 0)
             before = search.nodes
             outcome = search.run(step)
-            nodes -= max(search.nodes - before, 1)
-            self.in_turn += step
+            used = search.nodes - before
+            nodes -= used
+            self.in_turn += used
+            self.paused = outcome == PAUSED
+            if self.paused:
+                return PAUSED
             if outcome == WON:
                 self.line = search.line
                 return WON
@@ -267,6 +313,8 @@ class Tandem:
                     self.current += 1
                 self.current = self.current % len(running) if running else 0
                 self.in_turn = 0
+            elif used < step:
+                raise AssertionError("a search stopped short without a cause")
         return 0 if running else EXHAUSTED
 
 
@@ -292,6 +340,7 @@ class Portfolio:
         self.members = members
         self.turn = 0
         self.in_turn = 0
+        self.paused = False
         self.line: list[Step] | None = None
         self.spent = sum(search.nodes for search, _, _, _ in members)
 
@@ -300,18 +349,21 @@ class Portfolio:
         return self.spent
 
     def run(self, nodes: int) -> int:
-        """WON, EXHAUSTED (proved lost), GAVE_UP (no member left) or 0 (not finished)."""
-        while nodes > 0:
+        """WON, EXHAUSTED (proved lost), GAVE_UP (no member left), PAUSED or 0 (not finished)."""
+        while nodes > 0 or self.paused:
             if not self.members:
                 return GAVE_UP
             search, wins, proves, turn = self.members[self.turn]
-            step = min(nodes, turn - self.in_turn)
+            step = max(min(nodes, turn - self.in_turn), 0)
             before = search.nodes
             outcome = search.run(step)
             used = search.nodes - before
             self.spent += used
-            nodes -= max(used, 1)
-            self.in_turn += step
+            nodes -= used
+            self.in_turn += used
+            self.paused = outcome == PAUSED
+            if self.paused:
+                return PAUSED
             if outcome == WON and wins:
                 self.line = search.line
                 return WON
@@ -320,6 +372,8 @@ class Portfolio:
             if outcome:
                 del self.members[self.turn]
                 self.turn -= 1
+            elif used < step:
+                raise AssertionError("a search stopped short without a cause")
             if self.in_turn >= turn or outcome:
                 self.turn = (self.turn + 1) % max(len(self.members), 1)
                 self.in_turn = 0

@@ -24,7 +24,7 @@ from ...solver import Search, Solver, Verdict
 from .line import engine_moves
 from .moves import Model
 from .pruning import Kind, pruning_for
-from .search import EXHAUSTED, GAVE_UP, TURN, WON, DepthFirst, Member, Portfolio, Tandem
+from .search import EXHAUSTED, GAVE_UP, PAUSE_AFTER, PAUSED, TURN, WON, DepthFirst, Member, Portfolio, Tandem
 
 # Budgets in nodes (positions expanded).
 DAILY_BUDGET = 1_000
@@ -48,13 +48,13 @@ def portfolio_members(rules: Klondike, position: KlondikePosition) -> list[Membe
     real = model_for(rules, position)
     # Sharing their tables, the two searched hard deals in 0.60 (draw one) and 0.57 (draw
     # three) times the positions they needed with tables of their own (2026-12-05).
-    members: list[Member] = [(Tandem(real, real.node(position)), True, True, 2 * TURN)]
+    members: list[Member] = [(Tandem(real, real.node(position), pause_after=PAUSE_AFTER), True, True, 2 * TURN)]
     if not real.free_talon:
         # Draw three (or limited passes): the relaxed search proves many lost deals in
         # a small part of the positions the real search needs (draw three deal 494: 0
         # against 167,773), so it gets a ninth of the budget.
         relaxed = model_for(rules, position, "relaxed")
-        members.append((DepthFirst(relaxed, relaxed.node(position)), False, True, TURN // 4))
+        members.append((DepthFirst(relaxed, relaxed.node(position), pause_after=PAUSE_AFTER), False, True, TURN // 4))
     return members
 
 
@@ -81,6 +81,8 @@ class KlondikeSearch(Search):
             return self.write_line(nodes)
         search = self.search
         outcome = search.run(min(nodes, max(self.budget - search.nodes, 0)))
+        if outcome == PAUSED:
+            return None
         if outcome == WON:
             assert search.line is not None
             self.coming = engine_moves(self.rules, self.position, search.line)
@@ -132,7 +134,12 @@ class KlondikeSolver(Solver):
         if not self.quick_proofs:
             return super().proof_search(position)
         quick = model_for(self.klondike, position, "quick")
-        return KlondikeSearch(self.klondike, position, self.daily_budget, [(DepthFirst(quick, quick.node(position)), True, True, TURN)])
+        return KlondikeSearch(
+            self.klondike,
+            position,
+            self.daily_budget,
+            [(DepthFirst(quick, quick.node(position), pause_after=PAUSE_AFTER), True, True, TURN)],
+        )
 
     def never_free(self, position: Any) -> tuple[int, ...]:
         """The cards the stuck-card test finds can never leave (one deck), lowest rank first."""
