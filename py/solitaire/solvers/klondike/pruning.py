@@ -3,8 +3,9 @@ the draw-three pointer dominance (the dead-end tests are in ``dead_ends``).
 
 Safe moves (played at once, the node has no other child)
     A card ``c`` of rank ``r`` on a column (or the top of the waste in draw one, or
-    anywhere in the talon where the talon is free: ``talon_always_free``) goes home when ``r <= 2``, or when every card of the other colour of rank
-    ``r - 1`` and every card of rank ``r - 2`` or less (Aces excepted) are home.
+    anywhere in the talon where the talon is free: ``talon_always_free``) goes home
+    when ``r <= 2``, or when every card of the other colour of rank ``r - 1`` and
+    every card of rank ``r - 2`` or less (Aces excepted) are home.
     Foundation-to-column moves are allowed, so the classic "other colour within one"
     rule is not enough (a Five put home may be needed later as a base for a Four
     taken back to free a Three); with this rule every card that could ever be built
@@ -29,7 +30,7 @@ from .talon import redeal_order
 # unlimited passes, every talon card playable at any time (allows every real line:
 # its searches only prove); plain: the real game with no compound moves, no dead-end
 # tests, only Aces and Twos safe (to check the pruning against); quick: the real game
-# without the dead-end tests and with split runs played on their own, for the short
+# without the dead-end tests and with column-emptying runs on their own, for the short
 # searches that prove dailies (most end at their small budget, where both cost more
 # time than the positions they save).
 Kind = Literal["exact", "relaxed", "plain", "quick"]
