@@ -62,7 +62,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--start", type=int, default=1)
-    parser.add_argument("--budget", type=int, default=KlondikeSolver.default_budget)
+    parser.add_argument("--budget", type=int, help="nodes per deal (default: the solver's, 600,000 in one-deck draw three)")
     parser.add_argument("--draw", choices=("1", "3"), default="1")
     parser.add_argument("--game", choices=("klondike", "double-klondike"), default="klondike")
     parser.add_argument("--scoring", default="standard")
@@ -70,6 +70,10 @@ def main() -> int:
     parser.add_argument("--quiet", action="store_true", help="no line per deal")
     parser.add_argument("--redo", type=Path, help="an earlier result: solve only its unknown deals again")
     args = parser.parse_args()
+    rules = make_rules(args.game, {"draw": args.draw, "scoring": args.scoring})
+    solver = KlondikeSolver(rules)
+    if args.budget is None:
+        args.budget = solver.default_budget
 
     path = args.json
     if path is None:
@@ -93,8 +97,6 @@ def main() -> int:
         kept = {row["deal"]: row for row in earlier["rows"] if row["status"] != "unknown"}
         redone_from = {"file": str(args.redo), "budget": earlier["budget"]}
 
-    rules = make_rules(args.game, {"draw": args.draw, "scoring": args.scoring})
-    solver = KlondikeSolver(rules)
     rows: list[dict[str, Any]] = []
     for deal in deals:
         if deal in kept or deal in done:

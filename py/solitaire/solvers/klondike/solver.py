@@ -35,6 +35,10 @@ DAILY_BUDGET = 1_000
 # (draw one) or 84 (draw three), and a budget of 60 needed the fewest positions per daily.
 LIMITED_PASSES_DAILY_BUDGET = 60
 DEFAULT_BUDGET = 150_000
+# One deck, draw three (the command line's budget): deals 1-1000 left 2.9% unknown at
+# 150,000 positions and 0.7% at 600,000 (of the 22 settled between, 11 lost: only an
+# exhausted search settles those); an unknown deal costs about 100 s of CPU (2026-12-05).
+DRAW_THREE_BUDGET = 600_000
 
 
 def model_for(rules: Klondike, position: KlondikePosition, kind: Kind = "exact") -> Model:
@@ -111,7 +115,9 @@ class KlondikeSolver(Solver):
 
     default_budget = DEFAULT_BUDGET
     daily_budget = DAILY_BUDGET
-    # CPython's peak grew by 136 MB on draw three deal 12, which it leaves unknown (2026-12-05).
+    # CPython's peak grew by 136 MB on draw three deal 12, which it leaves unknown, and by
+    # 470 MB at 600,000 (2026-12-05): the page keeps the smaller budget, as a worker's
+    # WebAssembly memory, once grown, never shrinks.
     analysis_budget = DEFAULT_BUDGET
 
     def __init__(self, rules: Rules[Any]) -> None:
@@ -119,6 +125,8 @@ class KlondikeSolver(Solver):
         if not isinstance(rules, Klondike):  # Double Klondike is one
             raise TypeError(f"the Klondike solver plays Klondike, not {rules.game_id}")
         self.klondike = rules
+        if rules.decks == 1 and rules.draw == 3:
+            self.default_budget = DRAW_THREE_BUDGET
         # Within limited passes a daily's candidates get the quick proof search.
         self.quick_proofs = rules.max_redeals is not None
         if self.quick_proofs:
