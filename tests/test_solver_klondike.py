@@ -71,7 +71,14 @@ def test_the_registry_finds_the_solver_for_both_games() -> None:
 
 @pytest.mark.parametrize(
     ("rules", "budget"),
-    [(DRAW_ONE, 150_000), (VEGAS_ONE, 150_000), (DRAW_THREE, 600_000), (VEGAS_THREE, 600_000), (DOUBLE_ONE, 150_000), (DOUBLE_THREE, 150_000)],
+    [
+        (DRAW_ONE, 150_000),
+        (VEGAS_ONE, 150_000),
+        (DRAW_THREE, 600_000),
+        (VEGAS_THREE, 600_000),
+        (DOUBLE_ONE, 150_000),
+        (DOUBLE_THREE, 150_000),
+    ],
     ids=lambda value: getattr(value, "game_id", str(value)),
 )
 def test_one_deck_draw_three_gets_the_larger_command_line_budget(rules: Klondike, budget: int) -> None:
@@ -80,6 +87,7 @@ def test_one_deck_draw_three_gets_the_larger_command_line_budget(rules: Klondike
     solver = KlondikeSolver(rules)
     assert solver.default_budget == budget
     assert solver.analysis_budget == 150_000
+
 
 @pytest.mark.parametrize(
     ("rules", "deal"),
