@@ -162,6 +162,15 @@ def test_slices_of_any_size_reach_the_same_findings() -> None:
     assert sliced == whole
 
 
+@pytest.mark.parametrize(
+    ("game", "options", "budget"), [("spider", {"suits": "4"}, 400_000), ("klondike", {"draw": "3"}, 150_000), ("freecell", {}, 100_000)]
+)
+def test_each_search_of_a_review_gets_the_analysis_budget_or_at_most_400_000(game: str, options: dict[str, str], budget: int) -> None:
+    # 4-suit Spider's analysis has 3 million: a handful of such searches would take minutes.
+    rules = make_rules(game, options)
+    assert Review(rules, [rules.deal(1)]).budget == budget == min(solver_for(rules).analysis_budget, 400_000)
+
+
 def test_a_review_needs_a_position() -> None:
     with pytest.raises(ValueError):
         Review(make_rules("tripeaks"), [])

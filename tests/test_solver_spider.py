@@ -72,6 +72,10 @@ def test_the_registry_finds_the_solver_and_budgets_follow_the_suits() -> None:
         assert isinstance(solver, SpiderSolver)
         assert 0 < solver.daily_budget <= solver.default_budget
     assert SOLVERS["1"].daily_budget <= SOLVERS["4"].daily_budget
+    # The page's analysis searches 4-suit deals as far as the command line does (its
+    # phase search keeps few positions); the others keep the common 400,000.
+    assert SOLVERS["4"].analysis_budget == SOLVERS["4"].default_budget == 3_000_000
+    assert SOLVERS["1"].analysis_budget == SOLVERS["2"].analysis_budget == 400_000
 
 
 def test_the_daily_deal_of_one_suit_is_proven() -> None:

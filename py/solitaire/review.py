@@ -27,6 +27,10 @@ PositionStatus = Literal["winnable", "unwinnable", "unknown"]
 # Searches that may give up before the review stops looking between its bounds: the
 # positions around one the solver cannot settle are mostly as hard.
 MAX_GIVE_UPS = 4
+# Nodes per search of a review at most (the analysis's budget where smaller): a review runs
+# a handful of searches, so 4-suit Spider's analysis budget of 3 million would make it
+# minutes long.
+REVIEW_BUDGET = 400_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +76,7 @@ class Review:
         self.rules = rules
         self.positions = list(positions)
         self.solver: Solver = solver_for(rules)
-        self.budget = self.solver.analysis_budget if budget is None else budget
+        self.budget = min(self.solver.analysis_budget, REVIEW_BUDGET) if budget is None else budget
         self.verdicts: dict[int, Verdict] = {}
         self.gave_up: set[int] = set()
         self.searching: tuple[int, Search, int] | None = None  # index, its search, nodes spent on it

@@ -836,6 +836,11 @@ class SpiderSolver(Solver):
         self.tuning = TUNING[suits]
         self.daily_budget = DAILY_BUDGET[suits]
         self.default_budget = DEFAULT_BUDGET[suits]
+        if suits == "4":
+            # The page's live analysis gets the command line's budget too: the phase search
+            # keeps few positions (deal 13, left unknown: Pyodide's memory grew from 31 to
+            # 113 MB over 3 million nodes, 2026-12-05), and it runs in the worker's slices.
+            self.analysis_budget = self.default_budget
 
     def start(self, position: Any, budget: int) -> Search:
         return SpiderSearch(position, budget, self.tuning)
