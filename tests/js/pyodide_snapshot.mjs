@@ -12,6 +12,10 @@
 //       From the built snapshot, tests/history_memory.py plays MOVES moves with
 //       NODES (10) nodes of the live analysis after each; prints how the WebAssembly memory grew
 //       per move of history (it grows in steps and never shrinks).
+//   node tests/js/pyodide_snapshot.mjs solve STATIC_DIR GAME OPTIONS_JSON DEAL NODES
+//       From the built snapshot, the game's solver searches the deal within NODES nodes;
+//       prints the verdict, the seconds and how the WebAssembly memory grew (README's
+//       figures for the page's analysis budgets).
 //
 // Prints one JSON line; exits 1 with the reason on stderr when something fails.
 
@@ -66,8 +70,31 @@ async function memory() {
   return { ...result, startBytes: start, endBytes: wasmBytes() };
 }
 
+async function solve() {
+  const [game, optionsJson, deal, budget] = process.argv.slice(4);
+  const pyodide = await restored();
+  const wasmBytes = () => pyodide._module.HEAPU8.length;
+  const startBytes = wasmBytes();
+  const started = performance.now();
+  const namespace = pyodide.globals.get("dict")();
+  namespace.set("game", game);
+  namespace.set("options", optionsJson);
+  namespace.set("deal", Number(deal));
+  namespace.set("budget", Number(budget));
+  const verdict = pyodide.runPython(
+    `import json
+from solitaire.registry import make_rules
+from solitaire.solver import solver_for
+rules = make_rules(game, json.loads(options))
+verdict = solver_for(rules).solve(rules.deal(deal), budget)
+[verdict.status, verdict.nodes]`,
+    { globals: namespace },
+  ).toJs();
+  return { game, options: JSON.parse(optionsJson), deal: Number(deal), budget: Number(budget), status: verdict[0], nodes: verdict[1], seconds: (performance.now() - started) / 1000, startBytes, endBytes: wasmBytes() };
+}
+
 try {
-  const modes = { options, built, memory };
+  const modes = { options, built, memory, solve };
   const result = Object.hasOwn(modes, mode) ? await modes[mode]() : null;
   if (result === null) throw new Error(`unknown mode ${mode}`);
   console.log(JSON.stringify(result));
