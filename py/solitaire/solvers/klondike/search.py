@@ -29,8 +29,10 @@ TURN = 256
 PAUSE_AFTER = 64
 
 
-class DepthFirst:
-    """One resumable depth-first search from one node."""
+class TableSearch:
+    """What the depth-first and best-first searches share: the model, the root with its
+    safe moves played, the transposition table and draw three's least pointers (either may
+    be shared with another search of the same moves: ``Tandem``), and where they pause."""
 
     def __init__(
         self,
@@ -43,24 +45,37 @@ class DepthFirst:
         self.context = context
         # Moves looked at per call before pausing (None: never pause).
         self.pause_after = pause_after
-        steps: list[Step] = []
-        root = context.close(root, steps)
-        self.root_steps = steps
-        # The transposition table, maybe shared with another search of the same moves.
+        self.root_steps: list[Step] = []
+        self.root = context.close(root, self.root_steps)
+        root_key = context.key(self.root)
         self.visited: set[bytes] = set() if visited is None else visited
-        self.visited.add(context.key(root))
-        # Columns and talon -> least pointers seen (draw three's dominance, see Context.dominated).
+        self.visited.add(root_key)
+        # Columns and talon -> least pointers seen (draw three's dominance, see ``dominated``).
         self.pointers: dict[bytes, list[int]] = {} if pointers is None else pointers
         if context.pruning.pointer_dominance:
-            dominated(root, context.key(root), context.pruning.draw, self.pointers)
-        # Frames: node, its moves, the next move to try, the steps that led to it.
-        self.stack: list[tuple[Node, list[Step], list[int], list[Step]]] = []
+            dominated(self.root, root_key, context.pruning.draw, self.pointers)
         self.line: list[Step] | None = None
         self.nodes = 0
-        if is_won(root):
-            self.line = steps
-        elif not context.lost(root):
-            self.stack.append((root, context.moves(root), [0], steps))
+        if is_won(self.root):
+            self.line = self.root_steps
+        self.begin(self.line is None and not context.lost(self.root))
+
+    def begin(self, root_open: bool) -> None:
+        """Set up the search's own state; ``root_open``: the root is to be searched (neither
+        won already nor known lost)."""
+        raise NotImplementedError
+
+
+class DepthFirst(TableSearch):
+    """One resumable depth-first search from one node."""
+
+    # Frames: node, its moves, the next move to try, the steps that led to it.
+    stack: list[tuple[Node, list[Step], list[int], list[Step]]]
+
+    def begin(self, root_open: bool) -> None:
+        self.stack = []
+        if root_open:
+            self.stack.append((self.root, self.context.moves(self.root), [0], self.root_steps))
             self.nodes = 1
 
     def run(self, nodes: int) -> int:
@@ -118,49 +133,35 @@ class DepthFirst:
         return EXHAUSTED
 
 
-class BestFirst:
+class BestFirst(TableSearch):
     """One resumable best-first search from one node: the position with the
     fewest face-down cards, then the fewest cards not home, is expanded first
     (the newest first among equals). Its transposition table and pruning are
     those of the depth-first search, so an exhausted search is as much a proof."""
 
-    def __init__(
-        self,
-        context: Model,
-        root: Node,
-        visited: set[bytes] | None = None,
-        pointers: dict[bytes, list[int]] | None = None,
-        pause_after: int | None = None,
-        weight: int = 3,
-    ) -> None:
-        self.context = context
-        # Moves looked at per call before pausing (None: never pause), and the node whose
-        # moves are being looked at: its index, its moves, the next to look at.
-        self.pause_after = pause_after
-        self.expanding: tuple[int, list[Step]] | None = None
+    # Face-down cards count this many times a card not home in the priority.
+    HIDDEN_WEIGHT = 3
+    # The node whose moves are being looked at: its index, its moves, the next to look at.
+    expanding: tuple[int, list[Step]] | None
+    next_move: int
+    # Per expanded node: the steps from its parent and its parent's index (for the line),
+    # the node itself while children of it wait in the heap (then None, to save memory),
+    # and how many wait.
+    store: list[tuple[list[Step], int]]
+    kept: list[Node | None]
+    waiting: list[int]
+    # Waiting children: priority, tie-break, parent index, the move from the parent.
+    heap: list[tuple[int, int, int, Step]]
+
+    def begin(self, root_open: bool) -> None:
+        self.expanding = None
         self.next_move = 0
-        self.pointers: dict[bytes, list[int]] = {} if pointers is None else pointers
-        self.weight = weight
-        steps: list[Step] = []
-        root = context.close(root, steps)
-        self.visited: set[bytes] = set() if visited is None else visited
-        self.visited.add(context.key(root))
-        # Per expanded node: the steps from its parent and its parent's index (for the line),
-        # the node itself while children of it wait in the heap (then None, to save memory),
-        # and how many wait.
-        self.store: list[tuple[list[Step], int]] = [(steps, -1)]
-        self.kept: list[Node | None] = [root]
-        self.waiting: list[int] = [0]
-        # Waiting children: priority, tie-break, parent index, the move from the parent.
-        self.heap: list[tuple[int, int, int, Step]] = []
-        self.line: list[Step] | None = None
-        self.nodes = 0
+        self.store = [(self.root_steps, -1)]
+        self.kept = [self.root]
+        self.waiting = [0]
+        self.heap = []
         self.counter = 0
-        self.root_pending = False
-        if is_won(root):
-            self.line = steps
-        elif not context.lost(root):
-            self.root_pending = True
+        self.root_pending = root_open
 
     def priority(self, node: Node) -> int:
         prefix = self.context.dead_ends.prefix
@@ -168,7 +169,7 @@ class BestFirst:
         for column in node[0]:
             if column and column[0] >= FACE_DOWN:
                 hidden += len(prefix(column)) - 1
-        return self.weight * hidden + self.context.full - sum(node[1])
+        return self.HIDDEN_WEIGHT * hidden + self.context.full - sum(node[1])
 
     def path(self, index: int) -> list[Step]:
         parts: list[list[Step]] = []
@@ -260,67 +261,9 @@ class BestFirst:
                 kept[index] = None
 
 
-class Tandem:
-    """A depth-first and a best-first search of one position sharing their transposition
-    table (and draw three's pointer dominance), taking turns. A position either has seen
-    is the one's that saw it to search (each search is exact, so whatever it expands, it
-    expands completely), so together they search each position once: the game is proved
-    lost when both have run out of positions, in fewer positions than two searches with
-    tables of their own need."""
-
-    def __init__(self, context: Model, root: Node, turn: int = TURN, pause_after: int | None = None) -> None:
-        # The tables: positions seen, and draw three's least pointers (see ``dominated``).
-        visited: set[bytes] = set()
-        pointers: dict[bytes, list[int]] = {}
-        self.searches: tuple[DepthFirst, BestFirst] = (
-            DepthFirst(context, root, visited, pointers, pause_after),
-            BestFirst(context, root, visited, pointers, pause_after),
-        )
-        self.paused = False
-        self.running = [0, 1]  # the searches not yet out of positions, by index
-        self.turn = turn
-        self.current = 0
-        self.in_turn = 0
-        self.line: list[Step] | None = None
-
-    @property
-    def nodes(self) -> int:
-        return self.searches[0].nodes + self.searches[1].nodes
-
-    def run(self, nodes: int) -> int:
-        """WON, EXHAUSTED (both searches ran out: the game is lost), PAUSED or 0 (not
-        finished). Turns count the nodes expanded, and a paused search goes on at the next
-        call, so slices of any size give the same result."""
-        running = self.running
-        while running and (nodes > 0 or self.paused):
-            search = self.searches[running[self.current]]
-            step = max(min(nodes, self.turn - self.in_turn), 0)
-            before = search.nodes
-            outcome = search.run(step)
-            used = search.nodes - before
-            nodes -= used
-            self.in_turn += used
-            self.paused = outcome == PAUSED
-            if self.paused:
-                return PAUSED
-            if outcome == WON:
-                self.line = search.line
-                return WON
-            if outcome == EXHAUSTED or self.in_turn >= self.turn:
-                if outcome == EXHAUSTED:
-                    del running[self.current]
-                else:
-                    self.current += 1
-                self.current = self.current % len(running) if running else 0
-                self.in_turn = 0
-            elif used < step:
-                raise AssertionError("a search stopped short without a cause")
-        return 0 if running else EXHAUSTED
-
-
 # A portfolio member: (search, its wins count, its exhaustion proves the game lost,
 # nodes per turn). A Union, not ``|``: tools/on_pypy.py runs this as Python 3.9.
-Member = tuple[Union[DepthFirst, BestFirst, Tandem], bool, bool, int]  # noqa: UP007
+Member = tuple[Union[DepthFirst, BestFirst, "Portfolio"], bool, bool, int]  # noqa: UP007
 
 
 class Portfolio:
@@ -378,3 +321,28 @@ class Portfolio:
                 self.turn = (self.turn + 1) % max(len(self.members), 1)
                 self.in_turn = 0
         return 0
+
+
+class Tandem(Portfolio):
+    """A depth-first and a best-first search of one position sharing their transposition
+    table (and draw three's pointer dominance), taking turns. A position either has seen
+    is the one's that saw it to search (each search is exact, so whatever it expands, it
+    expands completely), so together they search each position once: the game is proved
+    lost when both have run out of positions, in fewer positions than two searches with
+    tables of their own need. Neither proves the game lost on its own, so each leaves the
+    rotation when it has run out."""
+
+    def __init__(self, context: Model, root: Node, turn: int = TURN, pause_after: int | None = None) -> None:
+        # The tables: positions seen, and draw three's least pointers (see ``dominated``).
+        visited: set[bytes] = set()
+        pointers: dict[bytes, list[int]] = {}
+        self.searches = (
+            DepthFirst(context, root, visited, pointers, pause_after),
+            BestFirst(context, root, visited, pointers, pause_after),
+        )
+        super().__init__([(search, True, False, turn) for search in self.searches])
+
+    def run(self, nodes: int) -> int:
+        """WON, EXHAUSTED (both searches ran out: the game is lost), PAUSED or 0 (not finished)."""
+        outcome = super().run(nodes)
+        return EXHAUSTED if not self.members else outcome
