@@ -35,6 +35,18 @@ Messages (``type`` and its fields):
   ``unwinnable``, ``unknown``, ``searching``, or ``none`` for a game
   without a solver) and the deal's difficulty once proven. Answered without
   the rest of the view, with ``done`` (true once there is a verdict).
+  The ``analysis`` also has ``deeper``: true when the search ended unknown and a
+  deep analysis could settle the position (the solver's command-line budget is
+  larger), and then ``position``, a digest of the position, else null.
+- ``deepen``: ``save`` (a game's save): a *deep* analysis, in an engine of its own that
+  the page ends with it: the save becomes the game in progress, and ``analyse``
+  searches its position with the command line's budget (answered as ``analyse``).
+- ``verdict``: the analysis's verdict on the position on the table (answered without
+  a view): ``status``, ``line`` (a winning line in move notation, else empty) and
+  ``nodes``; ``status`` is ``searching`` before there is one.
+- ``learn``: ``save``, ``status``, ``line``, ``nodes``: a deep analysis's verdict on the
+  position of ``save`` (a position of the game in progress) joins the analysis; a
+  winning line is replayed first. Answered as ``analyse``.
 - ``daily``: ``game``, ``options``, ``date`` (YYYY-MM-DD), ``nodes``, and
   optionally ``ms`` (as for ``analyse``) and ``candidate`` (a candidate found
   before): search at most that many nodes for the day's deal (answered
@@ -94,6 +106,7 @@ the game is unchanged.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import time
@@ -149,6 +162,8 @@ class Bridge:
             "autoplay": self.set_autoplay,
             "language": self.set_language,
             "analyse": self.analyse,
+            "deepen": self.deepen,
+            "learn": self.learn,
             "back": self.back,
             "load": self.load,
             "setup": self.setup,
@@ -184,10 +199,12 @@ class Bridge:
                 return json.dumps(self.review_slice(message))
             if kind == "peek":
                 return json.dumps(self.peek(message))
+            if kind == "verdict":
+                return json.dumps(self.verdict())
             if kind not in self.handlers:
                 raise MessageError(Reason.UNKNOWN_MESSAGE, text=kind)
             self.follow(lambda: self.handlers[kind](message))
-            if kind == "analyse":  # frequent and small: just the verdict, not the whole view
+            if kind in ("analyse", "deepen", "learn"):  # frequent and small: just the verdict, not the whole view
                 analysis = self.analysis_view()
                 return json.dumps({"ok": True, "analysis": analysis, "done": analysis["status"] != "searching"})
             if kind == "language" and self.session is None:  # chosen before the first game: no view yet
@@ -210,10 +227,11 @@ class Bridge:
             raise MessageError(Reason.NO_GAME)
         return self.session
 
-    def start(self, session: Session, proof: Verdict | None = None) -> None:
-        """Make ``session`` the game in progress, with a fresh analysis (and the daily's proof)."""
+    def start(self, session: Session, proof: Verdict | None = None, deep: bool = False) -> None:
+        """Make ``session`` the game in progress, with a fresh analysis (and the daily's proof);
+        ``deep``: a deep analysis (see ``Analyst``)."""
         self.session = session
-        self.analyst = Analyst(session.rules)
+        self.analyst = Analyst(session.rules, deep)
         if proof is not None:
             self.analyst.remember(session.start_position, proof)
 
@@ -428,6 +446,35 @@ class Bridge:
         assert analyst is not None
         in_time(message, lambda nodes: analyst.work(position, nodes) is not None)
 
+    def deepen(self, message: JsonObject) -> None:
+        """Make the save's game the game in progress, for a deep analysis of its position."""
+        self.start(Session.from_save(message.get("save")), deep=True)  # type: ignore[arg-type]
+
+    def verdict(self) -> JsonObject:
+        """The analysis's verdict on the position on the table, with its winning line."""
+        session = self.current()
+        assert self.analyst is not None
+        known = self.analyst.verdict(session.position)
+        if known is None:
+            return {"ok": True, "status": "searching", "line": [], "nodes": 0}
+        return {"ok": True, "status": known.status, "line": [move_notation(move) for move in known.moves], "nodes": known.nodes}
+
+    def learn(self, message: JsonObject) -> None:
+        """A deep analysis's verdict on a position of the game in progress (see ``learn``)."""
+        session = self.current()
+        assert self.analyst is not None
+        other = Session.from_save(message.get("save"))  # type: ignore[arg-type]
+        if (other.rules.game_id, other.rules.options) != (session.rules.game_id, session.rules.options):
+            raise MessageError(Reason.VERDICT_OTHER_GAME)
+        status = message.get("status")
+        if status not in ("winnable", "unwinnable", "unknown"):
+            raise MessageError(Reason.VERDICT_STATUS, text=status)
+        nodes = message.get("nodes")
+        if not isinstance(nodes, int) or isinstance(nodes, bool) or nodes < 0:
+            raise MessageError(Reason.VERDICT_NODES)
+        line = replayed_moves(message.get("line"))
+        self.analyst.learn(other.position, Verdict(status, tuple(line), nodes))
+
     def hint(self) -> JsonObject:
         """The move to suggest now, as the page names cards: pile, card index, destination."""
         session = self.current()
@@ -467,15 +514,19 @@ class Bridge:
         session = self.current()
         analyst = self.analyst
         if analyst is None or analyst.solver is None:
-            return {"status": "none", "difficulty": None, "progress": None}
+            return {"status": "none", "difficulty": None, "progress": None, "deeper": False, "position": None}
         verdict = analyst.verdict(session.position)
         start = analyst.verdict(session.start_position)
         progress = analyst.progress(session.position) if verdict is None else None
+        deeper = analyst.deeper(session.position)
         return {
             "status": "searching" if verdict is None else verdict.status,
             "difficulty": None if start is None else rating(session.rules.game_id, session.rules.options, start),
             # Whole percent of the search's budget spent, at most 99 while it runs.
             "progress": None if progress is None else min(int(progress * 100), 99),
+            "deeper": deeper,
+            # The page runs one deep analysis at a time and ends it when the table's position changes.
+            "position": position_digest(session.position) if deeper else None,
         }
 
     def view(self) -> JsonObject:
@@ -727,6 +778,11 @@ def game_list() -> list[JsonObject]:
         {"id": game_id, "options": [{"name": spec.name, "choices": list(spec.choices)} for spec in option_specs(game_id)]}
         for game_id in GAMES
     ]
+
+
+def position_digest(position: Any) -> str:
+    """A short name for a position, the same in every engine (a position's repr is its numbers)."""
+    return hashlib.blake2b(repr(position).encode(), digest_size=8).hexdigest()
 
 
 def slice_nodes(message: JsonObject) -> int:

@@ -23,13 +23,17 @@ export function renderBar(view, dealText = null) {
   $("winnable-stat").hidden = status === "none" || looks().hideWinnable;
   $("check-winnable").hidden = Boolean(view.assisted);
   $("winnable").hidden = !view.assisted;
-  $("winnable").textContent = verdictText(status, view.analysis?.progress);
+  // A deep analysis (searches.js) still checks the position the analysis left unknown; its
+  // progress goes on from where the analysis stopped.
+  const deep = status === "unknown" && view.analysis.deeper && state.deep?.position === view.analysis.position ? state.deep : null;
+  const shown = deep ? "searching" : status;
+  $("winnable").textContent = verdictText(shown, deep ? deep.progress : view.analysis?.progress);
   // Room from the start for the longest difficulty and verdict: when the proof comes in, the bar
   // keeps its rows and the table does not move (no layout shift).
   const labels = DIFFICULTIES.map((name) => t("deal.difficulty", { deal: dealWords, difficulty: t(`difficulty.${name}`) }));
   $("deal-label").style.minWidth = `${widest($("deal-label"), labels)}px`;
   $("winnable").style.minWidth = `${widest($("winnable"), [...VERDICTS.map((name) => t(`winnable.${name}`)), verdictText("searching", 99)])}px`;
-  $("winnable").dataset.status = status;
+  $("winnable").dataset.status = shown;
   $("score").textContent = scoreText(view);
   $("moves").textContent = String(view.moves);
   $("time").textContent = clockText(view.seconds);

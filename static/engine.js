@@ -46,6 +46,26 @@ export async function startEngine() {
   };
 }
 
+/**
+ * A second engine for one long search (the deep analysis, searches.js), started the way the
+ * first one was (`how`: "snapshot" or "ordinary"). stop() ends its worker, and with it the
+ * memory the search took: a worker's WebAssembly memory, once grown, never shrinks.
+ * Resolves to {call, search, stop} as startEngine's; rejects when it cannot start.
+ */
+export async function startSpareEngine(how) {
+  const engine = new Engine(how);
+  const started = await engine.start();
+  if (!started.ok) {
+    engine.stop();
+    throw new Error(`the spare engine did not start: ${started.reason}`);
+  }
+  return {
+    call: (message) => engine.call(message),
+    search: (message, options) => engine.search(message, options),
+    stop: () => engine.stop(),
+  };
+}
+
 /** One worker and the replies it owes; `name` "ordinary" starts it without the snapshot. */
 class Engine {
   constructor(name) {
@@ -101,6 +121,11 @@ class Engine {
    *  one at once, searches end; the page stays, with the game as it was last saved. */
   fail(reason) {
     console.warn("engine failure:", reason);
+    this.end(reason);
+  }
+
+  /** Nothing more comes from the worker: open calls fail, searches end as if cancelled. */
+  end(reason) {
     this.dead = reason;
     for (const { resolve, search } of this.waiting.values()) resolve(search ? null : this.failure());
     this.waiting.clear();
@@ -108,6 +133,6 @@ class Engine {
 
   stop() {
     this.worker.terminate();
-    this.waiting.clear();
+    this.end("stopped");
   }
 }

@@ -1,12 +1,14 @@
 // searches.js: the page's searches in the engine's worker: the live analysis ("still
 // winnable?"), the daily deal and the winnable deal found before a game starts, and
-// tomorrow's daily, prepared while the page is idle.
+// tomorrow's daily, prepared while the page is idle; and the deep analysis, in a second
+// engine of its own, of a position the live analysis left unknown.
 //
 // The worker runs every search in slices and yields between them (engine-worker.js), so a
 // move never waits behind one; here each search is started through searchInWorker, which
 // holds it in the state while it runs, so that a new start can cancel it.
 
 import { hideNotice, renderBar } from "./bar.js";
+import { startSpareEngine } from "./engine.js";
 import { t } from "./i18n.js";
 import { $, state } from "./session.js";
 import * as storage from "./storage.js";
@@ -34,6 +36,7 @@ function searchInWorker(slot, message, options) {
  *  idle time for tomorrow's daily. One search follows the table: the bridge's analysis
  *  always works on the position in play, so a move needs no new search. */
 export function analyseSoon() {
+  deepenSoon();
   if (state.view?.analysis?.status !== "searching") {
     if (document.documentElement.dataset.ready) prepareTomorrow();
     return;
@@ -50,6 +53,69 @@ function showAnalysis(answer) {
   if (!answer.ok || !state.view) return;
   state.view = { ...state.view, analysis: answer.analysis };
   renderBar(state.view);
+}
+
+// -- the deep analysis: a longer search in an engine of its own -------------------------
+
+// The live analysis keeps to a budget whose memory the engine can hold for the whole visit
+// (a worker's WebAssembly memory never shrinks). Where the command line searches longer
+// (Klondike draw three: 600,000 positions against 150,000), a position the live analysis
+// left unknown is searched again with that budget in a second engine, started for the
+// search and stopped after it, so that its memory (up to about 340 MB) goes back at once.
+// Its verdict joins the live analysis (the bridge's "learn", which replays a winning line),
+// so hints follow it and undo finds it. One position at a time: a move ends the search.
+
+/** Start, keep or stop the deep analysis to follow the position on the table. */
+function deepenSoon() {
+  const analysis = state.view?.analysis;
+  const position = analysis?.status === "unknown" && analysis.deeper ? analysis.position : null;
+  if (state.deep && state.deep.position !== position) stopDeep();
+  if (position && !state.deep && !state.deepFailed.has(position)) deepen(position, state.view.save);
+}
+
+function stopDeep() {
+  state.deep.stopped = true;
+  state.deep.engine?.stop();
+  state.deep = null;
+}
+
+/** The deep analysis of `position` (the position of `save`): its progress in the bar, its verdict
+ *  to the engine. A failure (the spare engine does not start, runs out of memory) leaves the
+ *  verdict unknown, and the position is not searched again in this visit. */
+async function deepen(position, save) {
+  const deep = { position, progress: null, engine: null, stopped: false };
+  state.deep = deep;
+  renderBar(state.view); // "Checking…" from now on, not "Unknown"
+  try {
+    deep.engine = await startSpareEngine(state.engine.start);
+    if (deep.stopped) return;
+    const loaded = await deep.engine.call({ type: "deepen", save });
+    if (!loaded.ok) throw new Error(loaded.error);
+    const onProgress = (answer) => {
+      if (deep.stopped || !answer.ok) return;
+      deep.progress = answer.analysis.progress;
+      if (state.view) renderBar(state.view);
+    };
+    const last = await deep.engine.search({ type: "analyse" }, { onProgress }).done;
+    if (deep.stopped) return;
+    if (!last?.ok) throw new Error(last?.reason ?? last?.error ?? "the search ended without a verdict");
+    const verdict = await deep.engine.call({ type: "verdict" });
+    if (!verdict.ok) throw new Error(verdict.error);
+    const { status, line, nodes } = verdict;
+    const learned = await state.engine.call({ type: "learn", save, status, line, nodes });
+    if (!learned.ok) throw new Error(learned.error);
+    if (state.deep === deep) stopDeep();
+    showAnalysis(learned);
+    analyseSoon();
+  } catch (error) {
+    if (deep.stopped) return;
+    console.warn("the deep analysis failed:", error?.message ?? error);
+    state.deepFailed.add(position);
+    if (state.deep === deep) stopDeep();
+    if (state.view) renderBar(state.view);
+  } finally {
+    deep.engine?.stop();
+  }
 }
 
 // -- before a start: a daily deal, a winnable deal ---------------------------------------

@@ -19,6 +19,8 @@ export const state = {
   noticeTimer: 0,
   saveTimer: 0,
   analysis: null, // the live analysis's search in the worker, while it runs
+  deep: null, // the deep analysis (searches.js): {position, progress, engine, stopped}, while it runs
+  deepFailed: new Set(), // positions whose deep analysis failed: not tried again in this visit
   dailySearch: null, // the search for the daily deal about to start
   games: [],
   challenge: null,

@@ -104,3 +104,17 @@ def test_hint_says_when_nothing_is_left() -> None:
     analyst = Analyst(rules)
     hint = analyst.hint(table("[2D] 9H", waste="3C"))
     assert (hint.kind, hint.move) == ("none", None)
+
+
+def test_a_deep_verdict_never_replaces_a_settled_one_nor_a_longer_unknown_one() -> None:
+    position = table("9H", "8S", stock="2C")
+    analyst, _ = analyst_with(Verdict("unwinnable", (), 10))
+    analyst.work(position, 10)
+    analyst.learn(position, Verdict("unknown", (), 500))
+    assert analyst.verdict(position) == Verdict("unwinnable", (), 10)
+    other = RULES.deal(1)
+    analyst.remember(other, Verdict("unknown", (), 900))
+    analyst.learn(other, Verdict("unknown", (), 500))
+    assert analyst.verdict(other) == Verdict("unknown", (), 900)
+    analyst.learn(other, Verdict("unwinnable", (), 1_000))
+    assert analyst.verdict(other) == Verdict("unwinnable", (), 1_000)

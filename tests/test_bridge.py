@@ -9,6 +9,9 @@ import pytest
 from solitaire.daily import daily_deal
 from solitaire.game import IllegalMove, Move
 from solitaire.registry import make_rules
+from solitaire.solver import Verdict
+from solitaire.solvers.klondike import solver as klondike_solver
+from solitaire.solvers.klondike.solver import KlondikeSolver
 from solitaire_bridge import Bridge, tap_choice
 
 
@@ -548,5 +551,134 @@ def test_the_analysis_says_how_much_of_its_budget_it_has_spent() -> None:
     while analysis["status"] == "searching":
         spent.append(analysis["progress"])
         analysis = send(bridge, type="analyse", nodes=500)["analysis"]
-    assert analysis == {"status": "unwinnable", "difficulty": None, "progress": None}
+    assert analysis == {"status": "unwinnable", "difficulty": None, "progress": None, "deeper": False, "position": None}
     assert len(spent) > 20 and spent == sorted(spent) and spent[0] == 0 and 10 <= spent[-1] < 100
+
+
+# -- the deep analysis: a longer search in an engine of its own --------------------------------
+
+
+@pytest.fixture
+def small_budgets(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Draw three with budgets small enough for a test: the page's analysis 1,000 positions,
+    a deep analysis 5,000 (deal 26 is won in 2,743; deal 21 is lost in 1,121; deal 12 is
+    unknown at either)."""
+    monkeypatch.setattr(KlondikeSolver, "analysis_budget", 1_000)
+    monkeypatch.setattr(klondike_solver, "DRAW_THREE_BUDGET", 5_000)
+
+
+def analysed(bridge: Bridge) -> dict[str, Any]:
+    """Run the analysis of the position on the table to its verdict."""
+    while (answer := send(bridge, type="analyse", nodes=500))["analysis"]["status"] == "searching":
+        assert answer["ok"] and not answer["done"]
+    assert answer["done"]
+    analysis: dict[str, Any] = answer["analysis"]
+    return analysis
+
+
+def deep_verdict(save: dict[str, Any]) -> dict[str, Any]:
+    """What the page's deep engine finds on the position of ``save``."""
+    deep = Bridge()
+    assert send(deep, type="deepen", save=save)["analysis"]["status"] == "searching"
+    analysed(deep)
+    return send(deep, type="verdict")
+
+
+@pytest.mark.parametrize(("deal", "status"), [(26, "winnable"), (21, "unwinnable")])
+@pytest.mark.usefixtures("small_budgets")
+def test_a_deep_analysis_settles_what_the_analysis_left_unknown(deal: int, status: str) -> None:
+    bridge = started(deal, draw="3")
+    analysis = analysed(bridge)
+    assert analysis["status"] == "unknown" and analysis["deeper"] is True and len(analysis["position"]) == 16
+    save = send(bridge, type="save")["save"]
+    verdict = deep_verdict(save)
+    assert verdict["status"] == status and 1_000 < verdict["nodes"] <= 5_000 and bool(verdict["line"]) == (status == "winnable")
+    learned = send(bridge, type="learn", save=save, **{k: verdict[k] for k in ("status", "line", "nodes")})
+    assert learned["ok"] and learned["analysis"]["status"] == status
+    assert learned["analysis"]["deeper"] is False and learned["analysis"]["position"] is None
+    if status == "winnable":
+        assert send(bridge, type="hint")["hint"]["kind"] == "winning"
+
+
+@pytest.mark.usefixtures("small_budgets")
+def test_the_progress_goes_on_from_the_analysis_to_the_deep_analysis() -> None:
+    """One scale for both searches: the analysis's 1,000 positions and the deep one's 5,000."""
+    bridge = started(12, draw="3")
+    progress = [send(bridge, type="analyse", nodes=100)["analysis"]["progress"] for _ in range(9)]
+    assert progress == [1, 3, 5, 6, 8, 10, 11, 13, 15]  # 100 of 6,000 positions a slice
+    assert analysed(bridge)["status"] == "unknown"
+    deep = Bridge()
+    send(deep, type="deepen", save=send(bridge, type="save")["save"])
+    progress = [send(deep, type="analyse", nodes=1_000)["analysis"]["progress"] for _ in range(4)]
+    assert progress == [33, 50, 66, 83]
+
+
+@pytest.mark.usefixtures("small_budgets")
+def test_a_deep_analysis_that_stays_unknown_is_not_asked_for_again() -> None:
+    bridge = started(12, draw="3")
+    assert analysed(bridge)["deeper"]
+    save = send(bridge, type="save")["save"]
+    verdict = deep_verdict(save)
+    assert verdict == {"ok": True, "status": "unknown", "line": [], "nodes": 5_000}
+    learned = send(bridge, type="learn", save=save, status="unknown", line=[], nodes=5_000)["analysis"]
+    assert learned["status"] == "unknown" and learned["deeper"] is False
+
+
+@pytest.mark.usefixtures("small_budgets")
+def test_a_deep_verdict_on_an_earlier_position_is_kept_for_undo() -> None:
+    bridge = started(26, draw="3")
+    analysed(bridge)
+    save = send(bridge, type="save")["save"]
+    assert send(bridge, type="stock")["ok"]  # the player moves on while the deep search runs
+    verdict = deep_verdict(save)
+    learned = send(bridge, type="learn", save=save, **{k: verdict[k] for k in ("status", "line", "nodes")})
+    assert learned["analysis"]["status"] == "searching"  # the table's position is another one
+    assert send(bridge, type="undo")["analysis"]["status"] == "winnable"
+
+
+def test_only_a_game_whose_command_line_budget_is_larger_can_be_deepened() -> None:
+    bridge = started(12)  # draw one: the page's analysis has the command line's budget
+    bridge.analyst.remember(bridge.current().position, Verdict("unknown", (), 150_000))  # type: ignore[union-attr]
+    analysis = send(bridge, type="view")["analysis"]
+    assert analysis["status"] == "unknown" and analysis["deeper"] is False and analysis["position"] is None
+
+
+def test_a_position_digest_is_the_same_in_every_engine() -> None:
+    first, second = started(26, draw="3"), started(26, draw="3")
+    for bridge in (first, second):
+        bridge.analyst.remember(bridge.current().position, Verdict("unknown", (), 150_000))  # type: ignore[union-attr]
+    digests = [send(bridge, type="view")["analysis"]["position"] for bridge in (first, second)]
+    assert digests[0] is not None and digests[0] == digests[1]
+    send(second, type="stock")
+    second.analyst.remember(second.current().position, Verdict("unknown", (), 150_000))  # type: ignore[union-attr]
+    assert send(second, type="view")["analysis"]["position"] != digests[0]
+
+
+@pytest.mark.parametrize(
+    ("change", "error"),
+    [
+        ({"line": ["t1-f1"]}, "not allowed"),
+        ({"line": "won"}, "list of moves"),
+        ({"status": "won"}, "winnable, unwinnable or unknown"),
+        ({"nodes": -1}, "whole number from 0 up"),
+        ({"nodes": True}, "whole number from 0 up"),
+        ({"save": {"version": 0}}, "save"),
+        ({"save": "other game"}, "another game"),
+        ({"line": "short"}, "does not win"),
+    ],
+)
+@pytest.mark.usefixtures("small_budgets")
+def test_a_bad_deep_verdict_is_refused_and_changes_nothing(change: dict[str, Any], error: str) -> None:
+    bridge = started(26, draw="3")
+    analysed(bridge)
+    save = send(bridge, type="save")["save"]
+    verdict = deep_verdict(save)
+    message = {"save": save, "status": "winnable", "line": verdict["line"], "nodes": verdict["nodes"]} | change
+    if message["line"] == "short":
+        message["line"] = verdict["line"][:-1]
+    if message["save"] == "other game":
+        message["save"] = send(started(26, draw="1"), type="save")["save"]
+    before = send(bridge, type="view")
+    answer = send(bridge, type="learn", **message)
+    assert not answer["ok"] and error in answer["error"]
+    assert send(bridge, type="view") == before

@@ -344,3 +344,56 @@ def test_the_clock_counts_on_in_the_page(page: Any, site_url: str) -> None:
     expect(page.locator("#time")).to_have_text(re.compile(r"^0:0[1-9]$"), timeout=5_000)
     page.locator("#undo").click()  # a new view: the count goes on from the engine's seconds
     expect(page.locator("#time")).not_to_have_text("0:00")
+
+
+def wait_for_workers(page: Any, count: int, timeout_ms: int = 10_000) -> None:
+    """Wait until the page has ``count`` dedicated workers (Playwright lists them)."""
+    waited = 0
+    while len(page.workers) != count:
+        assert waited < timeout_ms, f"{len(page.workers)} workers, not {count}"
+        page.wait_for_timeout(100)
+        waited += 100
+
+
+def test_a_position_the_analysis_leaves_unknown_gets_a_deep_analysis(page: Any, site_url: str) -> None:
+    """Draw three deal 139: the page's analysis (150,000 positions) leaves it unknown; a second
+    worker searches it with the command line's budget (won at 183,081 positions), its progress
+    going on from the analysis's (150,000 of 750,000 positions: 20%). A move ends that worker;
+    back on the position it starts again, and its verdict joins the analysis, after which the
+    worker is gone (its memory with it). About 90 s."""
+    open_page(page, site_url + "?game=klondike&draw=3&deal=139")
+    page.locator("#check-winnable").click()
+    winnable = page.locator("#winnable")
+    expect(winnable).to_have_text(re.compile(r"^Checking… 1[0-9]%$"), timeout=300_000)  # the analysis
+    deep_checking = re.compile(r"^Checking… [2-9][0-9]%$")
+    expect(winnable).to_have_text(deep_checking, timeout=300_000)
+    expect(winnable).to_have_attribute("data-status", "searching")
+    wait_for_workers(page, 2)  # the engine's, and the deep analysis's
+    page.locator('[data-card][data-pile="stock"]').last.click()  # a draw: another position
+    expect(winnable).not_to_have_text(deep_checking)  # the analysis of the new position
+    wait_for_workers(page, 1)
+    page.locator("#undo").click()  # back: the analysis knows it unknown, the deep search starts again
+    expect(winnable).to_have_text(deep_checking)
+    wait_for_workers(page, 2)
+    expect(winnable).to_have_attribute("data-status", "winnable", timeout=300_000)
+    expect(winnable).to_have_text("Yes")
+    wait_for_workers(page, 1)
+
+
+def test_a_deep_analysis_that_cannot_start_leaves_the_verdict_unknown(page: Any, site_url: str) -> None:
+    """Draw three deal 238 (won at 151,674 positions, beyond the analysis's 150,000): if the
+    second worker cannot start (here its snapshot does not come), the bar says Unknown, the
+    game plays on, and that position is not tried again. About 40 s."""
+    warnings: list[str] = []
+    page.on("console", lambda message: warnings.extend([message.text] if message.type == "warning" else []))
+    open_page(page, site_url + "?game=klondike&draw=3&deal=238")
+    page.route("**/solitaire.snapshot", lambda route: route.abort())
+    page.locator("#check-winnable").click()
+    winnable = page.locator("#winnable")
+    expect(winnable).to_have_attribute("data-status", "unknown", timeout=300_000)
+    expect(winnable).to_have_text("Unknown")
+    page.wait_for_timeout(2_000)
+    assert len(page.workers) == 1 and text_of(page, "winnable") == "Unknown"
+    assert [text for text in warnings if text.startswith("the deep analysis failed")] != []
+    page.locator('[data-card][data-pile="stock"]').last.click()
+    expect(page.locator("#moves")).to_have_text("1")

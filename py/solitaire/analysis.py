@@ -5,6 +5,13 @@ remembers every verdict it has reached, so undo and redo answer at once. A
 winning line stays known while the player follows it: after its first move
 the rest of the line wins the next position. Searches are bounded by nodes,
 as every solver is; the page runs them in small slices between frames.
+
+The page's analysis keeps to the solver's ``analysis_budget``: the engine's
+memory stays the page's for the whole visit (WebAssembly memory never
+shrinks). Where the command line's budget is larger (Klondike draw three,
+FreeCell), a position the analysis leaves unknown can be searched again by a
+*deep* analyst in a worker of its own, which the page ends with its search;
+its verdict comes back through ``learn``.
 """
 
 from __future__ import annotations
@@ -13,8 +20,9 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from .game import Move, Rules
+from .game import IllegalMove, Move, Rules
 from .solver import Search, Solver, Verdict, solver_for
+from .texts import Reason
 
 REMEMBERED = 2_000  # verdicts kept (positions are small; undo walks back through them)
 
@@ -37,13 +45,25 @@ class Hint:
 class Analyst:
     """Verdicts and hints for the positions of one game."""
 
-    def __init__(self, rules: Rules[Any]) -> None:
+    def __init__(self, rules: Rules[Any], deep: bool = False) -> None:
+        """``deep``: search with the command line's budget where it is larger than the analysis budget."""
         self.rules = rules
         self.solver: Solver | None
         try:
             self.solver = solver_for(rules)
         except LookupError:
             self.solver = None
+        self.budget = 0  # the nodes of each search
+        # The progress counts across the page's analysis and the deep one that may follow it,
+        # so that the page's "Checking… 20%" goes on from where the first search stopped.
+        self.total = 0  # the nodes the progress counts up to
+        self.offset = 0  # the nodes counted before this analysis's searches
+        if self.solver is not None:
+            analysis = self.solver.analysis_budget
+            deeper = max(analysis, self.solver.default_budget)
+            self.budget = deeper if deep else analysis
+            self.total = analysis + deeper if deeper > analysis else analysis
+            self.offset = analysis if deep and deeper > analysis else 0
         self.verdicts: OrderedDict[Any, Verdict] = OrderedDict()
         self.searching: tuple[Any, Search] | None = None
         self.spent = 0  # nodes given to the search in progress (a slice uses all it is given unless the search ends)
@@ -65,7 +85,7 @@ class Analyst:
         if (known := self.verdict(position)) is not None or self.solver is None:
             return known
         if self.searching is None or self.searching[0] != position:
-            self.searching = (position, self.solver.start(position, self.solver.analysis_budget))
+            self.searching = (position, self.solver.start(position, self.budget))
             self.spent = 0
         verdict = self.searching[1].run(nodes)
         self.spent += nodes
@@ -75,10 +95,31 @@ class Analyst:
         return verdict
 
     def progress(self, position: Any) -> float | None:
-        """How far the search of ``position`` has gone through its budget (0 to 1), while it runs."""
+        """How far the search of ``position`` has gone (0 to 1), while it runs: through its
+        budget, and where a deep analysis may follow, through both searches' budgets."""
         if self.solver is None or self.searching is None or self.searching[0] != position:
             return None
-        return min(self.spent / self.solver.analysis_budget, 1.0)
+        return min((self.offset + self.spent) / self.total, 1.0)
+
+    def deeper(self, position: Any) -> bool:
+        """Whether a deep analysis could settle a position this one left unknown (an
+        unknown verdict's nodes are the budget its search had)."""
+        known = self.verdict(position)
+        return self.solver is not None and known is not None and known.status == "unknown" and known.nodes < self.solver.default_budget
+
+    def learn(self, position: Any, verdict: Verdict) -> None:
+        """Take a deep analysis's verdict on ``position``. A winning line must win from it
+        (else IllegalMove, and nothing changes); a settled verdict, or an unknown one of a
+        search as long, stays as it is."""
+        if verdict.status == "winnable":
+            end = position
+            for move in verdict.moves:
+                end = self.rules.apply(end, move)
+            if not self.rules.is_won(end):
+                raise IllegalMove(Reason.LINE_DOES_NOT_WIN)
+        known = self.verdict(position)
+        if known is None or (known.status == "unknown" and (verdict.status != "unknown" or verdict.nodes > known.nodes)):
+            self.remember(position, verdict)
 
     def played(self, before: Any, turn: tuple[Move, ...], after: Any) -> None:
         """A turn was played: if it began a known winning line, the rest of the line wins ``after``."""

@@ -56,7 +56,9 @@ class Solver(ABC):
     Budgets are in nodes: ``default_budget`` for the command line, ``daily_budget``
     for proving a daily deal winnable (quick, as the page waits for it),
     ``analysis_budget`` for the page's live "still winnable?" search (bounded
-    by memory too: the search keeps every position it has seen).
+    by memory too: the search keeps every position it has seen). Where the
+    command line's budget is larger, the page's deep analysis of a position the
+    live one left unknown gets it, in a worker of its own (``analysis.Analyst``).
     """
 
     default_budget = 200_000

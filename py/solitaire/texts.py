@@ -207,6 +207,10 @@ class Reason(Enum):
     NO_SUCH_POSITION = "the game has positions 0 to {number}, not {text}"
     NO_SUCH_LINE_MOVE = "the review's winning line has moves 1 to {number} from its last winnable position, not {text}"
     NO_SUCH_CHALLENGE_MOVE = "the challenge's line in the review has positions 0 to {number}, not {text}"
+    LINE_DOES_NOT_WIN = "the winning line does not win the game"
+    VERDICT_OTHER_GAME = "the verdict is for another game than the one in progress"
+    VERDICT_STATUS = "a verdict is winnable, unwinnable or unknown, not {text}"
+    VERDICT_NODES = "a verdict's nodes must be a whole number from 0 up"
 
 
 class Status(Enum):
@@ -424,6 +428,10 @@ GERMAN: dict[Code, str] = {
     Reason.NO_SUCH_POSITION: "Das Spiel hat die Stellungen 0 bis {number}, nicht {text}",
     Reason.NO_SUCH_LINE_MOVE: "Der Gewinnweg der Rückschau hat von ihrer letzten gewinnbaren Stellung aus die Züge 1 bis {number}, nicht {text}",
     Reason.NO_SUCH_CHALLENGE_MOVE: "Der Weg der Herausforderung in der Rückschau hat die Stellungen 0 bis {number}, nicht {text}",
+    Reason.LINE_DOES_NOT_WIN: "Der Gewinnweg gewinnt das Spiel nicht",
+    Reason.VERDICT_OTHER_GAME: "Das Urteil gilt für ein anderes Spiel als das laufende",
+    Reason.VERDICT_STATUS: "Ein Urteil ist winnable, unwinnable oder unknown, nicht {text}",
+    Reason.VERDICT_NODES: "Die Knotenzahl eines Urteils muss eine ganze Zahl ab 0 sein",
     Status.DRAW: "{number} {number|Karte|Karten} ziehen",
     Status.DRAW_PASS: "{number} {number|Karte|Karten} ziehen · Durchgang {number2} von {number3}",
     Status.DEALS_LEFT: "Noch {number} {number|Runde|Runden} · Folgen {number2} von {number3}",

@@ -116,8 +116,9 @@ class KlondikeSolver(Solver):
     default_budget = DEFAULT_BUDGET
     daily_budget = DAILY_BUDGET
     # CPython's peak grew by 136 MB on draw three deal 12, which it leaves unknown, and by
-    # 470 MB at 600,000 (2026-12-05): the page keeps the smaller budget, as a worker's
-    # WebAssembly memory, once grown, never shrinks.
+    # 470 MB at 600,000 (2026-12-05): the page's analysis keeps the smaller budget, as a
+    # worker's WebAssembly memory, once grown, never shrinks; its deep analysis, in a worker
+    # it stops afterwards, searches what that leaves unknown with the larger one.
     analysis_budget = DEFAULT_BUDGET
 
     def __init__(self, rules: Rules[Any]) -> None:
