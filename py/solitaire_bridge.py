@@ -39,14 +39,16 @@ Messages (``type`` and its fields):
   deep analysis could settle the position (the solver's command-line budget is
   larger), and then ``position``, a digest of the position, else null.
 - ``deepen``: ``save`` (a game's save): a *deep* analysis, in an engine of its own that
-  the page ends with it: the save becomes the game in progress, and ``analyse``
-  searches its position with the command line's budget (answered as ``analyse``).
+  the page ends with it: the save becomes the game in progress (so never send it to the
+  engine of the game being played), and ``analyse`` searches its position with the
+  command line's budget (answered as ``analyse``).
 - ``verdict``: the analysis's verdict on the position on the table (answered without
   a view): ``status``, ``line`` (a winning line in move notation, else empty) and
   ``nodes``; ``status`` is ``searching`` before there is one.
 - ``learn``: ``save``, ``status``, ``line``, ``nodes``: a deep analysis's verdict on the
-  position of ``save`` (a position of the game in progress) joins the analysis; a
-  winning line is replayed first. Answered as ``analyse``.
+  position of ``save`` (a save of the game in progress: the same game, options and deal,
+  any point of its play) joins the analysis; a winning line is replayed first, and only a
+  winning verdict has one. Answered as ``analyse``.
 - ``daily``: ``game``, ``options``, ``date`` (YYYY-MM-DD), ``nodes``, and
   optionally ``ms`` (as for ``analyse``) and ``candidate`` (a candidate found
   before): search at most that many nodes for the day's deal (answered
@@ -464,7 +466,7 @@ class Bridge:
         session = self.current()
         assert self.analyst is not None
         other = Session.from_save(message.get("save"))  # type: ignore[arg-type]
-        if (other.rules.game_id, other.rules.options) != (session.rules.game_id, session.rules.options):
+        if game_of(other) != game_of(session):
             raise MessageError(Reason.VERDICT_OTHER_GAME)
         status = message.get("status")
         if status not in ("winnable", "unwinnable", "unknown"):
@@ -473,6 +475,8 @@ class Bridge:
         if not isinstance(nodes, int) or isinstance(nodes, bool) or nodes < 0:
             raise MessageError(Reason.VERDICT_NODES)
         line = replayed_moves(message.get("line"))
+        if line and status != "winnable":
+            raise MessageError(Reason.VERDICT_LINE)
         self.analyst.learn(other.position, Verdict(status, tuple(line), nodes))
 
     def hint(self) -> JsonObject:
@@ -517,12 +521,13 @@ class Bridge:
             return {"status": "none", "difficulty": None, "progress": None, "deeper": False, "position": None}
         verdict = analyst.verdict(session.position)
         start = analyst.verdict(session.start_position)
-        progress = analyst.progress(session.position) if verdict is None else None
+        progress = analyst.progress(session.position)
         deeper = analyst.deeper(session.position)
         return {
             "status": "searching" if verdict is None else verdict.status,
             "difficulty": None if start is None else rating(session.rules.game_id, session.rules.options, start),
-            # Whole percent of the search's budget spent, at most 99 while it runs.
+            # Whole percent of the search's budget spent, at most 99: while it runs, and where a
+            # deep analysis may go on, the share the analysis spent (the deep one's start).
             "progress": None if progress is None else min(int(progress * 100), 99),
             "deeper": deeper,
             # The page runs one deep analysis at a time and ends it when the table's position changes.
@@ -778,6 +783,11 @@ def game_list() -> list[JsonObject]:
         {"id": game_id, "options": [{"name": spec.name, "choices": list(spec.choices)} for spec in option_specs(game_id)]}
         for game_id in GAMES
     ]
+
+
+def game_of(session: Session) -> tuple[Any, ...]:
+    """What makes two sessions the same game, whatever was played since: the rules and the deal."""
+    return (session.rules.game_id, session.rules.options, session.deal, session.daily, session.layout)
 
 
 def position_digest(position: Any) -> str:

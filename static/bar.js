@@ -27,7 +27,7 @@ export function renderBar(view, dealText = null) {
   // progress goes on from where the analysis stopped.
   const deep = status === "unknown" && view.analysis.deeper && state.deep?.position === view.analysis.position ? state.deep : null;
   const shown = deep ? "searching" : status;
-  $("winnable").textContent = verdictText(shown, deep ? deep.progress : view.analysis?.progress);
+  $("winnable").textContent = verdictText(shown, deep?.progress ?? view.analysis?.progress);
   // Room from the start for the longest difficulty and verdict: when the proof comes in, the bar
   // keeps its rows and the table does not move (no layout shift).
   const labels = DIFFICULTIES.map((name) => t("deal.difficulty", { deal: dealWords, difficulty: t(`difficulty.${name}`) }));

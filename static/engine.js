@@ -48,21 +48,36 @@ export async function startEngine() {
 
 /**
  * A second engine for one long search (the deep analysis, searches.js), started the way the
- * first one was (`how`: "snapshot" or "ordinary"). stop() ends its worker, and with it the
+ * first one was (`how`: "snapshot" or "ordinary"; from the snapshot, the ordinary way if that
+ * fails). Returned at once, so that stop() can end it while it starts: {ready, call, search,
+ * stop}, where ready resolves once it answers, or rejects when it cannot start (or was
+ * stopped first); call and search are startEngine's. stop() ends its worker, and with it the
  * memory the search took: a worker's WebAssembly memory, once grown, never shrinks.
- * Resolves to {call, search, stop} as startEngine's; rejects when it cannot start.
  */
-export async function startSpareEngine(how) {
-  const engine = new Engine(how);
-  const started = await engine.start();
-  if (!started.ok) {
-    engine.stop();
-    throw new Error(`the spare engine did not start: ${started.reason}`);
-  }
+export function startSpareEngine(how) {
+  let engine = new Engine(how);
+  let stopped = false;
+  const ready = (async () => {
+    let started = await engine.start();
+    if (!started.ok && how === "snapshot" && !stopped) {
+      engine.stop();
+      engine = new Engine("ordinary");
+      started = await engine.start();
+    }
+    if (stopped) throw new Error("stopped");
+    if (!started.ok) {
+      engine.stop();
+      throw new Error(`the spare engine did not start: ${started.reason}`);
+    }
+  })();
   return {
+    ready,
     call: (message) => engine.call(message),
     search: (message, options) => engine.search(message, options),
-    stop: () => engine.stop(),
+    stop: () => {
+      stopped = true;
+      engine.stop();
+    },
   };
 }
 

@@ -118,6 +118,7 @@ async function markedAssisted() {
   state.view = { ...state.view, assisted: true, save: answer.save };
   renderBar(state.view);
   save();
+  analyseSoon(); // the deep analysis waits for the player to ask
 }
 
 /** "Winnable?": the live verdict from now on; the game counts as assisted. */
@@ -126,7 +127,7 @@ export function checkWinnable() {
     const answer = await send({ type: "check" });
     if (!answer.ok) return notify(answer.error);
     await markedAssisted();
-    announce(t(`winnable.${state.view.analysis?.status ?? "none"}`));
+    announce(t(`winnable.${$("winnable").dataset.status ?? "none"}`)); // as the bar says it (a deep analysis: Checking…)
     return undefined;
   });
 }

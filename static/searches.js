@@ -63,31 +63,35 @@ function showAnalysis(answer) {
 // left unknown is searched again with that budget in a second engine, started for the
 // search and stopped after it, so that its memory (up to about 340 MB) goes back at once.
 // Its verdict joins the live analysis (the bridge's "learn", which replays a winning line),
-// so hints follow it and undo finds it. One position at a time: a move ends the search.
+// so hints follow it and undo finds it. Only once the player has asked (Winnable?, a hint:
+// the game is assisted), as it costs that memory and minutes of a core; one position at a
+// time: a move ends the search; a position is searched to its end once in a visit.
 
 /** Start, keep or stop the deep analysis to follow the position on the table. */
 function deepenSoon() {
-  const analysis = state.view?.analysis;
-  const position = analysis?.status === "unknown" && analysis.deeper ? analysis.position : null;
+  const view = state.view;
+  const analysis = view?.analysis;
+  const position = view?.assisted && analysis?.status === "unknown" && analysis.deeper ? analysis.position : null;
   if (state.deep && state.deep.position !== position) stopDeep();
-  if (position && !state.deep && !state.deepFailed.has(position)) deepen(position, state.view.save);
+  if (position && !state.deep && !state.deepTried.has(position)) deepen(position, view.save);
 }
 
 function stopDeep() {
   state.deep.stopped = true;
-  state.deep.engine?.stop();
+  state.deep.engine.stop();
   state.deep = null;
 }
 
 /** The deep analysis of `position` (the position of `save`): its progress in the bar, its verdict
- *  to the engine. A failure (the spare engine does not start, runs out of memory) leaves the
- *  verdict unknown, and the position is not searched again in this visit. */
+ *  to the engine. Ended, it is not started again for the position in this visit, whatever
+ *  came of it; a failure (the spare engine does not start, runs out of memory) leaves the
+ *  verdict unknown. */
 async function deepen(position, save) {
-  const deep = { position, progress: null, engine: null, stopped: false };
+  const deep = { position, progress: null, engine: startSpareEngine(state.engine.start), stopped: false };
   state.deep = deep;
   renderBar(state.view); // "Checking…" from now on, not "Unknown"
   try {
-    deep.engine = await startSpareEngine(state.engine.start);
+    await deep.engine.ready;
     if (deep.stopped) return;
     const loaded = await deep.engine.call({ type: "deepen", save });
     if (!loaded.ok) throw new Error(loaded.error);
@@ -104,17 +108,18 @@ async function deepen(position, save) {
     const { status, line, nodes } = verdict;
     const learned = await state.engine.call({ type: "learn", save, status, line, nodes });
     if (!learned.ok) throw new Error(learned.error);
+    state.deepTried.add(position);
     if (state.deep === deep) stopDeep();
     showAnalysis(learned);
     analyseSoon();
   } catch (error) {
     if (deep.stopped) return;
     console.warn("the deep analysis failed:", error?.message ?? error);
-    state.deepFailed.add(position);
+    state.deepTried.add(position);
     if (state.deep === deep) stopDeep();
     if (state.view) renderBar(state.view);
   } finally {
-    deep.engine?.stop();
+    deep.engine.stop();
   }
 }
 

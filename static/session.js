@@ -20,7 +20,7 @@ export const state = {
   saveTimer: 0,
   analysis: null, // the live analysis's search in the worker, while it runs
   deep: null, // the deep analysis (searches.js): {position, progress, engine, stopped}, while it runs
-  deepFailed: new Set(), // positions whose deep analysis failed: not tried again in this visit
+  deepTried: new Set(), // positions whose deep analysis ended (a verdict or a failure): not again in this visit
   dailySearch: null, // the search for the daily deal about to start
   games: [],
   challenge: null,

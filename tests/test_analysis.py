@@ -118,3 +118,13 @@ def test_a_deep_verdict_never_replaces_a_settled_one_nor_a_longer_unknown_one() 
     assert analyst.verdict(other) == Verdict("unknown", (), 900)
     analyst.learn(other, Verdict("unwinnable", (), 1_000))
     assert analyst.verdict(other) == Verdict("unwinnable", (), 1_000)
+
+
+def test_a_deep_verdict_on_the_position_searched_ends_that_search() -> None:
+    position = RULES.deal(1)
+    analyst, solver = analyst_with(Verdict("unknown", (), 1_000))
+    analyst.work(position, 10)
+    analyst.learn(position, Verdict("unwinnable", (), 5_000))
+    assert analyst.searching is None and analyst.verdict(position) == Verdict("unwinnable", (), 5_000)
+    analyst.work(position, 10)
+    assert solver.started == 1

@@ -606,7 +606,7 @@ def test_the_progress_goes_on_from_the_analysis_to_the_deep_analysis() -> None:
     bridge = started(12, draw="3")
     progress = [send(bridge, type="analyse", nodes=100)["analysis"]["progress"] for _ in range(9)]
     assert progress == [1, 3, 5, 6, 8, 10, 11, 13, 15]  # 100 of 6,000 positions a slice
-    assert analysed(bridge)["status"] == "unknown"
+    assert analysed(bridge)["progress"] == 16  # unknown: where the deep analysis goes on from
     deep = Bridge()
     send(deep, type="deepen", save=send(bridge, type="save")["save"])
     progress = [send(deep, type="analyse", nodes=1_000)["analysis"]["progress"] for _ in range(4)]
@@ -664,6 +664,8 @@ def test_a_position_digest_is_the_same_in_every_engine() -> None:
         ({"nodes": True}, "whole number from 0 up"),
         ({"save": {"version": 0}}, "save"),
         ({"save": "other game"}, "another game"),
+        ({"save": "other deal"}, "another game"),
+        ({"status": "unwinnable"}, "winnable verdict has a line"),
         ({"line": "short"}, "does not win"),
     ],
 )
@@ -678,6 +680,8 @@ def test_a_bad_deep_verdict_is_refused_and_changes_nothing(change: dict[str, Any
         message["line"] = verdict["line"][:-1]
     if message["save"] == "other game":
         message["save"] = send(started(26, draw="1"), type="save")["save"]
+    if message["save"] == "other deal":
+        message["save"] = send(started(27, draw="3"), type="save")["save"]
     before = send(bridge, type="view")
     answer = send(bridge, type="learn", **message)
     assert not answer["ok"] and error in answer["error"]

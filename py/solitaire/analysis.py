@@ -97,9 +97,13 @@ class Analyst:
     def progress(self, position: Any) -> float | None:
         """How far the search of ``position`` has gone (0 to 1), while it runs: through its
         budget, and where a deep analysis may follow, through both searches' budgets."""
-        if self.solver is None or self.searching is None or self.searching[0] != position:
+        if self.solver is None:
             return None
-        return min((self.offset + self.spent) / self.total, 1.0)
+        if self.searching is not None and self.searching[0] == position:
+            return min((self.offset + self.spent) / self.total, 1.0)
+        if self.deeper(position):  # where a deep analysis goes on from
+            return self.solver.analysis_budget / self.total
+        return None
 
     def deeper(self, position: Any) -> bool:
         """Whether a deep analysis could settle a position this one left unknown (an
@@ -120,6 +124,8 @@ class Analyst:
         known = self.verdict(position)
         if known is None or (known.status == "unknown" and (verdict.status != "unknown" or verdict.nodes > known.nodes)):
             self.remember(position, verdict)
+            if self.searching is not None and self.searching[0] == position:
+                self.searching = None  # settled: the search and its memory can go
 
     def played(self, before: Any, turn: tuple[Move, ...], after: Any) -> None:
         """A turn was played: if it began a known winning line, the rest of the line wins ``after``."""

@@ -211,6 +211,7 @@ class Reason(Enum):
     VERDICT_OTHER_GAME = "the verdict is for another game than the one in progress"
     VERDICT_STATUS = "a verdict is winnable, unwinnable or unknown, not {text}"
     VERDICT_NODES = "a verdict's nodes must be a whole number from 0 up"
+    VERDICT_LINE = "only a winnable verdict has a line"
 
 
 class Status(Enum):
@@ -432,6 +433,7 @@ GERMAN: dict[Code, str] = {
     Reason.VERDICT_OTHER_GAME: "Das Urteil gilt für ein anderes Spiel als das laufende",
     Reason.VERDICT_STATUS: "Ein Urteil ist winnable, unwinnable oder unknown, nicht {text}",
     Reason.VERDICT_NODES: "Die Knotenzahl eines Urteils muss eine ganze Zahl ab 0 sein",
+    Reason.VERDICT_LINE: "Nur ein gewinnbares Urteil hat einen Gewinnweg",
     Status.DRAW: "{number} {number|Karte|Karten} ziehen",
     Status.DRAW_PASS: "{number} {number|Karte|Karten} ziehen · Durchgang {number2} von {number3}",
     Status.DEALS_LEFT: "Noch {number} {number|Runde|Runden} · Folgen {number2} von {number3}",
