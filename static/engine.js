@@ -27,16 +27,10 @@ const WORKER_URL = new URL("./engine-worker.js", import.meta.url);
  * - start: "snapshot" or "ordinary"; reason: why not from the snapshot.
  */
 export async function startEngine() {
-  let engine = new Engine("snapshot");
-  let started = await engine.start();
-  if (!started.ok) {
-    console.warn("the engine's snapshot could not be used:", started.reason);
-    engine.stop();
-    engine = new Engine("ordinary");
-    started = await engine.start();
-    if (!started.ok) throw new Error(`the engine did not start: ${started.reason}`);
-    started.reason ??= "the snapshot was refused";
-  }
+  const slot = { engine: null, stopped: false };
+  const started = await startWorker(slot, "snapshot");
+  if (!started.ok) throw new Error(`the engine did not start: ${started.reason}`);
+  const engine = slot.engine;
   return {
     call: (message) => engine.call(message),
     search: (message, options) => engine.search(message, options),
@@ -48,37 +42,44 @@ export async function startEngine() {
 
 /**
  * A second engine for one long search (the deep analysis, searches.js), started the way the
- * first one was (`how`: "snapshot" or "ordinary"; from the snapshot, the ordinary way if that
- * fails). Returned at once, so that stop() can end it while it starts: {ready, call, search,
- * stop}, where ready resolves once it answers, or rejects when it cannot start (or was
- * stopped first); call and search are startEngine's. stop() ends its worker, and with it the
- * memory the search took: a worker's WebAssembly memory, once grown, never shrinks.
+ * first one was (`how`: "snapshot" or "ordinary"). Returned at once, so that stop() can end
+ * it while it starts: {ready, call, search, stop}, where ready resolves once it answers, or
+ * rejects when it cannot start (or was stopped first); call and search are startEngine's.
+ * stop() ends its worker, and with it the memory the search took: a worker's WebAssembly
+ * memory, once grown, never shrinks.
  */
 export function startSpareEngine(how) {
-  let engine = new Engine(how);
-  let stopped = false;
-  const ready = (async () => {
-    let started = await engine.start();
-    if (!started.ok && how === "snapshot" && !stopped) {
-      engine.stop();
-      engine = new Engine("ordinary");
-      started = await engine.start();
-    }
-    if (stopped) throw new Error("stopped");
-    if (!started.ok) {
-      engine.stop();
-      throw new Error(`the spare engine did not start: ${started.reason}`);
-    }
-  })();
+  const slot = { engine: null, stopped: false };
+  const ready = startWorker(slot, how).then((started) => {
+    if (slot.stopped) throw new Error("stopped");
+    if (!started.ok) throw new Error(`the spare engine did not start: ${started.reason}`);
+  });
   return {
     ready,
-    call: (message) => engine.call(message),
-    search: (message, options) => engine.search(message, options),
+    call: (message) => slot.engine.call(message),
+    search: (message, options) => slot.engine.search(message, options),
     stop: () => {
-      stopped = true;
-      engine.stop();
+      slot.stopped = true;
+      slot.engine.stop();
     },
   };
+}
+
+/** Start a worker in `slot.engine` (set at once, so that it can be stopped meanwhile), from the
+ *  snapshot when `how` says so, else, or when that fails, the ordinary way; the answer to
+ *  "start". A worker that did not start is stopped. */
+async function startWorker(slot, how) {
+  slot.engine = new Engine(how);
+  let started = await slot.engine.start();
+  if (!started.ok && how === "snapshot" && !slot.stopped) {
+    console.warn("the engine's snapshot could not be used:", started.reason);
+    slot.engine.stop();
+    slot.engine = new Engine("ordinary");
+    started = await slot.engine.start();
+    if (started.ok) started.reason ??= "the snapshot was refused";
+  }
+  if (!started.ok) slot.engine.stop();
+  return started;
 }
 
 /** One worker and the replies it owes; `name` "ordinary" starts it without the snapshot. */

@@ -127,7 +127,7 @@ export function checkWinnable() {
     const answer = await send({ type: "check" });
     if (!answer.ok) return notify(answer.error);
     await markedAssisted();
-    announce(t(`winnable.${$("winnable").dataset.status ?? "none"}`)); // as the bar says it (a deep analysis: Checking…)
+    announce(t(`winnable.${$("winnable").dataset.status}`)); // as the bar says it (a deep analysis: Checking…)
     return undefined;
   });
 }
