@@ -17,7 +17,10 @@
 #                     and outside static/, so it is never served to players
 #   static/pyodide/   the Pyodide runtime files + our pyodide-lock.json
 #   static/wheels/    the game's wheel and the wheels from requirements-pyodide.txt
-#   static/snapshot/  the engine's memory snapshot (tools/make_snapshot.mjs, in Node)
+#   static/snapshot/  the engine's memory snapshot and its cut standard library
+#                     (tools/make_snapshot.mjs, in Node)
+#   static/vendor/    zstd's decoder (WebAssembly, from the npm package zstddec): the
+#                     worker decompresses the snapshot with it
 #   static/sw-manifest.js  the service worker's precache list and version
 #                     (tools/precache.py; see sw.js)
 #
@@ -127,6 +130,25 @@ copy_test_assets() {
     cp -p node_modules/axe-core/axe.min.js "$TEST_ASSETS/"
 }
 
+# Zstandard's decoder compiled to WebAssembly, from the npm package zstddec (pinned in
+# package-lock.json), which carries it as base64 inside its script: the worker decompresses the
+# engine's snapshot with it (static/snapshot.js has the few lines that call it), so it is taken
+# out as a file of its own, with the package's licence.
+copy_vendor() {
+    mkdir -p static/vendor
+    "$PY" - node_modules/zstddec static/vendor <<'EOF'
+import base64, pathlib, re, sys
+
+package, out = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
+script = (package / "dist" / "zstddec-stream.mjs").read_text()  # the build with the streaming API
+wasm = base64.b64decode(re.search(r'const wasm = "([A-Za-z0-9+/=]+)"', script).group(1))
+if (out / "zstddec.wasm").is_file() and (out / "zstddec.wasm").read_bytes() == wasm:
+    sys.exit()
+(out / "zstddec.wasm").write_bytes(wasm)
+(out / "zstddec.LICENSE.txt").write_bytes((package / "LICENSE").read_bytes())
+EOF
+}
+
 # Copy the runtime files. cp -p keeps the mtimes, so a browser revalidating an
 # unchanged file gets a 304. The folder is emptied first so that files of an
 # older Pyodide version do not linger.
@@ -176,28 +198,39 @@ build_game_wheel() {
 # add-wheels fills in name, version, file_name, sha256 (checked by the browser
 # as subresource integrity), imports, depends, package_type and install_dir;
 # it replaces the lockfile's own micropip entry, whose wheel is not in the npm
-# package.
+# package. Then only the packages we ship stay in it: the other 356 entries name
+# wheels on Pyodide's CDN, which the site never loads (119 kB -> 1 kB).
 write_lockfile() {
     "$VENV/bin/pyodide" lockfile add-wheels \
         --input "$PYODIDE_NPM/pyodide-lock.json" \
-        --output "$PYODIDE_OUT/pyodide-lock.json" \
+        --output build/pyodide-lock.json \
         --base-path "$WHEELS" --wheel-url ../wheels/ \
         "$WHEELS"/*.whl
+    "$PY" - build/pyodide-lock.json "$PYODIDE_OUT/pyodide-lock.json" <<'EOF'
+import json, sys
+
+lock = json.load(open(sys.argv[1]))
+lock["packages"] = {name: entry for name, entry in lock["packages"].items() if entry["file_name"].startswith("../wheels/")}
+with open(sys.argv[2], "w") as out:
+    json.dump(lock, out, indent=2, sort_keys=True)
+    out.write("\n")
+EOF
 }
 
-# The engine's memory snapshot: Pyodide booted in Node with the game's wheel
-# unpacked and every module imported (tools/make_snapshot.mjs). Made again
-# only when what goes into it changes: the runtime, the lockfile (which names
-# the wheel by its sha256) or the two scripts that make and frame it. The same
-# inputs give the same bytes.
+# The engine's memory snapshot and its cut standard library: Pyodide booted in
+# Node with the game's wheel unpacked and every module imported
+# (tools/make_snapshot.mjs). Made again only when what goes into it changes: the
+# runtime, the lockfile (which names the wheel by its sha256) or the two scripts
+# that make and frame it. The same inputs give the same bytes.
 SNAPSHOT=static/snapshot/solitaire.snapshot
+SNAPSHOT_STDLIB=static/snapshot/stdlib.zip
 make_snapshot() {
     local want have
     want=$(sha256_of "${RUNTIME_FILES[@]/#/$PYODIDE_OUT/}" "$PYODIDE_OUT/pyodide-lock.json" \
         tools/make_snapshot.mjs static/snapshot.js)
     have=$(cat "$SNAPSHOT.sha256" 2>/dev/null || true)
-    [[ $want == "$have" && -f $SNAPSHOT ]] && return
-    rm -f "$SNAPSHOT" "$SNAPSHOT.sha256"
+    [[ $want == "$have" && -f $SNAPSHOT && -f $SNAPSHOT_STDLIB ]] && return
+    rm -f "$SNAPSHOT" "$SNAPSHOT_STDLIB" "$SNAPSHOT.sha256"
     node tools/make_snapshot.mjs static "$SNAPSHOT" || die "making the engine's snapshot failed"
     echo "$want" >"$SNAPSHOT.sha256"
 }
@@ -235,6 +268,7 @@ build() {
     setup_venv
     setup_node_modules
     copy_test_assets
+    copy_vendor
     copy_runtime
     download_pyodide_wheels
     build_game_wheel

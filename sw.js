@@ -8,9 +8,11 @@
 // (https://USER.github.io/REPO/): the scope is then /REPO/.
 //
 // What: static/sw-manifest.js, written by the build (tools/precache.py), sets
-// self.PRECACHE = {version, files}: every file the page needs (index.html,
-// static/'s scripts, styles, icons and manifest, the Pyodide runtime and
-// lockfile, the wheels the lockfile registers) with its SRI hash, and a
+// self.PRECACHE = {version, files, later}: every file a start of the page uses
+// (index.html, static/'s scripts, styles, icons and manifest, the Pyodide runtime
+// and lockfile, the engine's snapshot and its cut standard library) with its SRI
+// hash; the files only the engine's ordinary start uses (Pyodide's whole standard
+// library, the wheels: its fallback when the snapshot cannot be used); and a
 // version, a hash of all of them and of this file. The browser re-checks
 // imported scripts byte for byte on every update check, so a new build
 // means a new worker, and this file stays checked in.
@@ -25,8 +27,11 @@
 //
 // Fetch: cache first for the precached files (exact URL; index.html and the
 // scope's root also with any query string, so ?game=freecell&deal=617 opens
-// offline); the network for anything else, and for a precached file the
-// cache has lost.
+// offline); the network for a precached file the cache has lost. The `later`
+// files are not precached (a first visit does not download what it does not
+// use): the first time a start asks for one, it comes from the network, checked
+// against its hash, and is kept, so an ordinary start works offline from then
+// on. The network for anything else.
 //
 // Updates: the standard lifecycle, no skipWaiting and no clients.claim. A new
 // version installs (precaches) in the background while the open pages go on
@@ -43,12 +48,13 @@
 
 importScripts("./static/sw-manifest.js");
 
-const { version, files } = self.PRECACHE;
+const { version, files, later } = self.PRECACHE;
 const ROOT = new URL("./", self.location.href).href;
 const PREFIX = `solitaire ${new URL(ROOT).pathname} `;
 const CACHE = PREFIX + version;
 const INDEX = new URL("index.html", ROOT).href;
 const PRECACHED = new Set(Object.keys(files).map((path) => new URL(path, ROOT).href));
+const LATER = new Map(Object.entries(later).map(([path, integrity]) => [new URL(path, ROOT).href, integrity]));
 
 self.addEventListener("install", (event) => {
   event.waitUntil(precache());
@@ -63,6 +69,7 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET") return;
   const key = cacheKey(new URL(request.url));
   if (key) event.respondWith(cacheFirst(key, request));
+  else if (LATER.has(request.url)) event.respondWith(keptOnUse(request.url));
 });
 
 /** Fetch every file into this version's cache; files already there (an interrupted install) are kept. */
@@ -95,4 +102,14 @@ function cacheKey(url) {
 async function cacheFirst(key, request) {
   const cache = await caches.open(CACHE);
   return (await cache.match(key)) ?? fetch(request);
+}
+
+/** A file of the ordinary start: from the cache, else fetched with its hash and kept. */
+async function keptOnUse(url) {
+  const cache = await caches.open(CACHE);
+  const cached = await cache.match(url);
+  if (cached) return cached;
+  const response = await fetch(new Request(url, { integrity: LATER.get(url) }));
+  if (response.ok) await cache.put(url, response.clone());
+  return response;
 }

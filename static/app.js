@@ -4,7 +4,7 @@
 
 import "./offline.js";
 import { hideNotice, notify, renderBar, showNotice, tick } from "./bar.js";
-import { engineStarting } from "./boot.js";
+import { engineWorker } from "./boot.js";
 import { prepareCards } from "./cards.js";
 import { checkChallenge } from "./challenge.js";
 import { attachSettings, copyShareLink, exportStats, importStats, openSettings, openShare, openStats, resetStats, showStatsBody } from "./dialogs.js";
@@ -15,6 +15,7 @@ import { attachKeyboard } from "./keyboard.js";
 import { looks } from "./looks.js";
 import { chooseGame, fillGamePicker, keptLabel } from "./picker.js";
 import { act, checkWinnable, drawnForSize, game, openGame, render, restartDeal, resume, startGame } from "./play.js";
+import { startEngine } from "./engine.js";
 import { attachReview, openReview } from "./review.js";
 import { showRules } from "./rules.js";
 import * as saves from "./saves.js";
@@ -25,6 +26,11 @@ import * as storage from "./storage.js";
 import { drawTable } from "./table.js";
 import { GAME_IDS, gameName } from "./text.js";
 import { requestFromUrl, today } from "./url.js";
+
+// The engine's worker has been starting since the page's first script (boot.js); its answer is
+// asked for now, before the rest of the start.
+const engineStarting = startEngine(engineWorker);
+engineStarting.catch(() => {}); // main() reports a failed start when it awaits it
 
 /** A task of its own for what follows: the browser draws and handles input in between. */
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -233,11 +239,13 @@ function listen() {
 }
 
 async function main() {
+  performance.mark("page: app started");
   setLanguage(storage.loadPreferences().language ?? browserLanguage());
   const request = requestFromUrl(location.search);
   // Python is on its way (boot.js started it); the last table is drawn meanwhile.
   const kept = await readKept();
-  if (!drawLastTable(request, kept)) drawBarBeforeStart(request, kept);
+  if (drawLastTable(request, kept)) performance.mark("page: saved table drawn");
+  else drawBarBeforeStart(request, kept);
   setProgress("loading.python", 0.1);
   prepareCards(board, { large: looks().largePrint, language: language() }); // while Python starts: the first table then draws quickly
   try {
@@ -259,6 +267,7 @@ async function main() {
   });
   if (storage.loadPreferences().autoplay) await send({ type: "autoplay", on: true });
   await firstGame(request, kept);
+  performance.mark("page: game drawn");
   await nextTask(); // the table is drawn: the rest of the start in a task of its own
   await tellStoredProblems(kept, statsProblem);
   fillGamePicker();
@@ -266,6 +275,7 @@ async function main() {
   $("loading").hidden = true;
   listen();
   document.documentElement.dataset.ready = "true";
+  performance.mark("page: ready");
   analyseSoon();
 }
 

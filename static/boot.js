@@ -1,7 +1,81 @@
-// boot.js: the page's first script. It starts the engine (Python in its worker) at once, while
-// the rest of the page's scripts load; app.js takes the engine from here.
+// boot.js: the page's first script. index.html loads it before anything else (async, and it
+// imports nothing, so it runs as soon as it has come): it starts the engine's worker at once, and
+// fetches the engine's two big files, the memory snapshot and the WebAssembly runtime, which
+// index.html has the browser preload from its first bytes. Each file streams on to the worker as
+// it comes (the stream is transferred, not copied), so nothing is fetched twice, the worker never
+// waits for a fetch it could have started earlier, and the runtime compiles while it downloads. app.js takes the worker from here (engine.js), and
+// shows the download's progress on a first visit.
+//
+// The worker's name tells it that the page sends these files ({kind: "file", name, stream},
+// {kind: "file", name, bytes} or {kind: "file", name, error}: static/engine-worker.js); a worker
+// started any other way (the ordinary start, a spare engine) fetches them itself.
 
-import { startEngine } from "./engine.js";
+export const FILES = {
+  snapshot: new URL("./snapshot/solitaire.snapshot", import.meta.url).href,
+  wasm: new URL("./pyodide/pyodide.asm.wasm", import.meta.url).href,
+  
+};
+export const PAGE_FILES_NAME = "snapshot, files from the page";
 
-export const engineStarting = startEngine();
-engineStarting.catch(() => {}); // app.js reports a failed start when it awaits it
+export const engineWorker = new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module", name: PAGE_FILES_NAME });
+
+/** What has come of the files: bytes received and expected (0 while not known), and when done. */
+const download = { received: 0, total: 0, done: false, listeners: new Set() };
+
+/** Call `listener({received, total, done})` now and whenever more of the engine has come; returns
+ *  a function that stops it. */
+export function watchDownload(listener) {
+  download.listeners.add(listener);
+  listener(snapshotOf(download));
+  return () => download.listeners.delete(listener);
+}
+
+const snapshotOf = ({ received, total, done }) => ({ received, total, done });
+
+function tell() {
+  for (const listener of download.listeners) listener(snapshotOf(download));
+}
+
+/** Fetch one file (the preload's response, when index.html preloaded it) and hand its body to
+ *  the worker as it comes, as a stream (transferred: its bytes never pass through this thread's
+ *  memory whole), counting its bytes on the way; where a stream cannot be transferred, its
+ *  bytes once they have all come. The size expected comes from Content-Length when the body is
+ *  not encoded, else from the preload link's data-bytes (the file's own size, which index.html
+ *  states and tests/test_browser_start.py checks). Resolves once the file has come. */
+async function send(name) {
+  const url = FILES[name];
+  try {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+    const length = response.headers.get("Content-Encoding") ? null : Number(response.headers.get("Content-Length"));
+    const stated = Number(document.querySelector(`link[rel=preload][href$="${new URL(url).pathname.split("/").pop()}"]`)?.dataset.bytes);
+    download.total += length || stated || 0;
+    let finished;
+    const done = new Promise((resolve) => (finished = resolve));
+    const counted = response.body.pipeThrough(
+      new TransformStream({
+        transform(chunk, controller) {
+          download.received += chunk.length;
+          tell();
+          controller.enqueue(chunk);
+        },
+        flush: () => finished(),
+      }),
+    );
+    try {
+      engineWorker.postMessage({ kind: "file", name, stream: counted }, [counted]);
+    } catch {
+      // No transferable streams here: the bytes, once they have all come.
+      const bytes = new Uint8Array(await new Response(counted).arrayBuffer());
+      engineWorker.postMessage({ kind: "file", name, bytes }, [bytes.buffer]);
+    }
+    await done;
+  } catch (error) {
+    engineWorker.postMessage({ kind: "file", name, error: String(error?.message ?? error) });
+  }
+}
+
+Promise.all(Object.keys(FILES).map(send)).then(() => {
+  download.done = true;
+  tell();
+});

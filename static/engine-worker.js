@@ -10,11 +10,16 @@
 // and checks it), else, or if anything fails, the page starts a fresh worker,
 // named "ordinary", which starts the ordinary way: boot Pyodide, load the
 // wheel by name from the lockfile, import the bridge. Either starts as soon
-// as it runs; the answer to "start" says which way it went.
+// as it runs; the answer to "start" says which way it went. The first worker
+// of a page gets the snapshot and the runtime (pyodide.asm.wasm) from the page,
+// which fetched them from its first bytes (static/boot.js); any other worker
+// asks for them as soon as it runs. Every other file is asked for at once too.
 //
 // Protocol: every message from the page is {id, kind, ...}; every reply
 // carries the same id.
-//   start  {}                          -> {id, answer: {ok, start, build, reason}} once started
+//   file   {name, stream}, {name, bytes} or {name, error} -> (no reply) the snapshot
+//                                         ("snapshot") or the runtime ("wasm"), from the page (boot.js)
+//   start  {}                          -> {id, answer: {ok, start, build, reason, stages}} once started
 //                                         (from the snapshot unless the worker's name is "ordinary")
 //   call   {message}                   -> {id, answer}: one bridge message, answered at once
 //   search {message, priority, pauseMs} -> {id, progress} per slice, then {id, answer, done: true}
@@ -27,15 +32,24 @@
 // Of the searches, the one of highest priority runs; a search with pauseMs
 // (background work) rests that long between its slices.
 
-import { fetchSnapshot, unpackSnapshot } from "./snapshot.js";
-
 const PYODIDE_DIR = new URL("./pyodide/", import.meta.url).href;
+const WASM_URL = `${PYODIDE_DIR}pyodide.asm.wasm`;
 const SNAPSHOT_URL = new URL("./snapshot/solitaire.snapshot", import.meta.url).href;
+// The standard library a restored engine still imports from (tools/make_snapshot.mjs): a few
+// kB instead of Pyodide's 2.5 MB, which only the ordinary start loads.
+const STDLIB_URL = new URL("./snapshot/stdlib.zip", import.meta.url).href;
+const ZSTD_URL = new URL("./vendor/zstddec.wasm", import.meta.url).href; // the snapshot's decoder
 const SLICE_MS = 4; // one slice of search; a call arriving meanwhile waits about this long at most
 const SLICE_NODES = 1_000_000; // the bridge's limit; slices end on time, not on nodes
 // After a call the searches wait this long: input comes in bursts (a card picked up and put
 // down, a key held, clicks on the stock), and the next call of a burst then finds the worker free.
 const CALL_REST_MS = 150;
+
+/** When each stage of the start was reached: stage -> ms since the epoch (performance.timeOrigin
+ *  plus now), so that the page can place them on its own clock (engine.js makes them marks). */
+const stages = {};
+const mark = (stage) => (stages[stage] ??= performance.timeOrigin + performance.now());
+mark("worker started");
 
 let bridge = null;
 const searches = new Map(); // id -> {message, priority, pauseMs, order, restingUntil}
@@ -46,12 +60,19 @@ const wake = new MessageChannel(); // a task of its own after the calls already 
 wake.port1.onmessage = runSlice;
 
 // The start begins as soon as the worker runs, before the page asks for it. The page names a
-// worker "ordinary" when it falls back to the ordinary start.
+// worker "ordinary" when it falls back to the ordinary start, and its first worker "snapshot,
+// files from the page" (static/boot.js, PAGE_FILES_NAME), which then sends the two big files.
+const fromPage = self.name === "snapshot, files from the page";
+const pageFiles = { snapshot: deferred(), wasm: deferred() };
 const starting = start(self.name !== "ordinary");
 
 self.onmessage = async ({ data }) => {
   const { id, kind } = data;
-  if (kind === "start") {
+  if (kind === "file") {
+    if (data.error) pageFiles[data.name]?.reject(new Error(data.error));
+    else pageFiles[data.name]?.resolve(data.stream ?? data.bytes);
+    pageFiles[data.name] = null; // its promise is held where it is used, and let go there
+  } else if (kind === "start") {
     post(id, { answer: await starting });
   } else if (kind === "call") {
     post(id, { answer: handle(data.message) });
@@ -137,36 +158,93 @@ function runSlice() {
 // -- start-up ------------------------------------------------------------------------
 
 /** Start Python: from the snapshot when asked and when it fits this site, else the ordinary way.
- *  Every file is asked for at once: the lockfile, the loader, the snapshot, and (as soon as
- *  loadPyodide() is called, with the snapshot still on its way) the runtime and standard library. */
+ *  Every file is asked for at once: the runtime, the lockfile, the loader and the module's script,
+ *  the snapshot and its decoder (or, when the page sends the two big files, they are waited for). */
 async function start(useSnapshot) {
   let reason = useSnapshot ? null : "asked to start without the snapshot";
   try {
-    const file = useSnapshot ? fetchSnapshot(SNAPSHOT_URL) : null;
+    const wasm = useSnapshot && fromPage ? pageFiles.wasm.promise.then((body) => new Response(body, { headers: { "Content-Type": "application/wasm" } })) : fetch(WASM_URL);
+    const wasmFailed = handOver(WASM_URL, wasm);
+    const snapshotCode = useSnapshot ? import("./snapshot.js") : null;
+    const file = useSnapshot ? snapshotFile() : null;
     file?.catch(() => {}); // its failure is reported where it is awaited
+    const zstd = snapshotCode?.then((code) => code.zstdDecoder(fetch(ZSTD_URL)));
+    zstd?.catch(() => {});
+    // The module's factory, asked for now so that it loads while the snapshot does.
+    const factory = useSnapshot ? import(`${PYODIDE_DIR}pyodide.asm.mjs`).then((module) => (mark("module script loaded"), module.default)) : null;
+    factory?.catch(() => {});
     const [lockfile, { loadPyodide, version }] = await Promise.all([fetchJson(`${PYODIDE_DIR}pyodide-lock.json`), import(`${PYODIDE_DIR}pyodide.mjs`)]);
+    mark("loader ready");
     const wheel = lockfile.packages?.solitaire?.sha256 ?? null;
     const options = { indexURL: PYODIDE_DIR, packageBaseUrl: PYODIDE_DIR, lockFileContents: lockfile };
     let pyodide;
     if (file) {
-      const snapshot = file.then((bytes) => unpackSnapshot(bytes, { pyodide: version, wheel }));
+      const { readSnapshot, restoreOptions } = await snapshotCode;
+      const snapshot = file.then((bytes) => readSnapshot(bytes, { pyodide: version, wheel }));
       snapshot.catch((error) => (reason = error.message));
-      pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot });
+      const restore = restoreOptions(snapshot, factory, zstd, mark);
+      pyodide = await Promise.race([loadPyodide({ ...options, stdLibURL: STDLIB_URL, ...restore }), wasmFailed]);
+      mark("pyodide loaded");
       // Everyone restores the same memory: give Python's random generators fresh seeds.
       pyodide.runPython("import sys\nif 'random' in sys.modules: sys.modules['random'].seed()");
     } else {
-      pyodide = await loadPyodide(options);
+      pyodide = await Promise.race([loadPyodide(options), wasmFailed]);
       // A silent callback keeps the loader's progress lines out of the console.
       await pyodide.loadPackage("solitaire", { messageCallback: () => {} });
+    }
+    mark("python ready");
+    for (const entry of performance.getEntriesByType("resource")) {
+      const name = new URL(entry.name).pathname.split("/").pop();
+      stages[`${name} requested`] = performance.timeOrigin + entry.startTime;
+      stages[`${name} received`] = performance.timeOrigin + entry.responseEnd;
     }
     bridge = pyodide.pyimport("solitaire_bridge").Bridge();
     const check = handle({ type: "games" });
     if (!check.ok) throw new Error(`the bridge does not answer (${check.error})`);
-    return { ok: true, start: file ? "snapshot" : "ordinary", reason, build: wheel?.slice(0, 12) ?? null };
+    mark("bridge ready");
+    return { ok: true, start: file ? "snapshot" : "ordinary", reason, build: wheel?.slice(0, 12) ?? null, stages };
   } catch (error) {
     bridge = null;
     return { ok: false, start: useSnapshot ? "snapshot" : "ordinary", reason: reason ?? String(error?.message ?? error) };
   }
+}
+
+/** The snapshot file's bytes: from the page, or fetched. */
+async function snapshotFile() {
+  let bytes;
+  if (fromPage) {
+    bytes = new Uint8Array(await new Response(await pageFiles.snapshot.promise).arrayBuffer());
+  } else {
+    const response = await fetch(SNAPSHOT_URL);
+    if (!response.ok) throw new Error(`no snapshot (HTTP ${response.status})`);
+    bytes = new Uint8Array(await response.arrayBuffer());
+  }
+  mark("snapshot received");
+  return bytes;
+}
+
+/** Pyodide fetches its runtime itself, when loadPyodide() starts: it gets `response` (a promise),
+ *  which this worker asked for (or the page sent) as soon as it ran. A promise that rejects with
+ *  the runtime's failure, which Pyodide would only log, leaving its start waiting for ever. */
+function handOver(url, response) {
+  const fetchItself = self.fetch;
+  self.fetch = (input, init) => {
+    if (String(input) !== url) return fetchItself(input, init);
+    self.fetch = fetchItself;
+    return response;
+  };
+  return response.then(
+    (got) => (got.ok ? new Promise(() => {}) : Promise.reject(new Error(`${url}: HTTP ${got.status}`))),
+    (error) => Promise.reject(new Error(`the runtime did not come (${error.message})`)),
+  );
+}
+
+/** A promise with its resolve and reject at hand. */
+function deferred() {
+  let resolve, reject;
+  const promise = new Promise((yes, no) => ((resolve = yes), (reject = no)));
+  promise.catch(() => {});
+  return { promise, resolve, reject };
 }
 
 async function fetchJson(url) {

@@ -5,16 +5,17 @@
 // Start: the worker starts from the build's memory snapshot; if it cannot (no
 // snapshot, a damaged one, one made for another build, or Pyodide refusing
 // it), a fresh worker starts the ordinary way. Either way the page learns
-// which (`start`: "snapshot" or "ordinary", and the reason). static/boot.js
-// calls startEngine() as the page's first script, so that Python starts while
-// the rest of the page loads.
+// which (`start`: "snapshot" or "ordinary", and the reason). static/boot.js,
+// the page's first script, starts the first worker, so that Python starts
+// while the rest of the page loads; startEngine() takes it from there.
 
 import { t } from "./i18n.js";
 
 const WORKER_URL = new URL("./engine-worker.js", import.meta.url);
 
 /**
- * Start the engine. Resolves to {call, search, build, start, reason}:
+ * Start the engine, in `worker` (boot.js started it) or in a worker of its own. Resolves to
+ * {call, search, build, start, reason}:
  * - call(message) -> Promise of the bridge's answer ({ok: true, ...view} or
  *   {ok: false, error}); calls are answered in the order they were made.
  * - search(message, {priority, pauseMs, onProgress}) -> {done, cancel}: the
@@ -26,11 +27,12 @@ const WORKER_URL = new URL("./engine-worker.js", import.meta.url);
  *   candidate was the daily deal, is not believed by another.
  * - start: "snapshot" or "ordinary"; reason: why not from the snapshot.
  */
-export async function startEngine() {
+export async function startEngine(worker = null) {
   const slot = { engine: null, stopped: false };
-  const started = await startWorker(slot, "snapshot");
+  const started = await startWorker(slot, "snapshot", worker);
   if (!started.ok) throw new Error(`the engine did not start: ${started.reason}`);
   const engine = slot.engine;
+  markStages(started.stages);
   return {
     call: (message) => engine.call(message),
     search: (message, options) => engine.search(message, options),
@@ -65,11 +67,20 @@ export function startSpareEngine(how) {
   };
 }
 
+/** The worker's stages of the start, as marks on the page's timeline ("engine: wasm
+ *  instantiated", ...): the benchmark reads them (performance.getEntriesByType("mark")). */
+function markStages(stages) {
+  for (const [stage, time] of Object.entries(stages ?? {})) {
+    performance.mark(`engine: ${stage}`, { startTime: Math.max(0, time - performance.timeOrigin) });
+  }
+}
+
 /** Start a worker in `slot.engine` (set at once, so that it can be stopped meanwhile), from the
  *  snapshot when `how` says so, else, or when that fails, the ordinary way; the answer to
- *  "start". A worker that did not start is stopped. */
-async function startWorker(slot, how) {
-  slot.engine = new Engine(how);
+ *  "start". `worker`: one already started (boot.js), else a new one. A worker that did not
+ *  start is stopped. */
+async function startWorker(slot, how, worker = null) {
+  slot.engine = new Engine(how, worker);
   let started = await slot.engine.start();
   if (!started.ok && how === "snapshot" && !slot.stopped) {
     console.warn("the engine's snapshot could not be used:", started.reason);
@@ -82,10 +93,11 @@ async function startWorker(slot, how) {
   return started;
 }
 
-/** One worker and the replies it owes; `name` "ordinary" starts it without the snapshot. */
+/** One worker and the replies it owes; `name` "ordinary" starts it without the snapshot;
+ *  `worker`: one already started, else a new one. */
 class Engine {
-  constructor(name) {
-    this.worker = new Worker(WORKER_URL, { type: "module", name });
+  constructor(name, worker = null) {
+    this.worker = worker ?? new Worker(WORKER_URL, { type: "module", name });
     this.nextId = 1;
     this.waiting = new Map(); // id -> {resolve, onProgress, search}
     this.dead = null; // why the worker died, once it has

@@ -5,22 +5,27 @@
 
 The manifest is a classic script that sw.js imports with importScripts:
 
-    self.PRECACHE = {"version": "3f2a9c1b0d4e", "files": {"index.html": "sha256-...", ...}};
+    self.PRECACHE = {"version": "3f2a9c1b0d4e", "files": {"index.html": "sha256-...", ...},
+                     "later": {"static/pyodide/python_stdlib.zip": "sha256-...", ...}};
 
-``files`` maps every file the page needs offline (a path relative to the site
-root) to its Subresource Integrity hash; the worker fetches each one with that
-hash, so a cache can only ever hold the bytes this manifest names, never a
-mix of two deployments. ``version`` is a short hash of all of them plus sw.js
-itself: it names the worker's cache, and a new version makes the browser
+``files`` maps every file a start of the page uses (a path relative to the
+site root) to its Subresource Integrity hash: the worker precaches them when it
+installs, so the page plays offline after one visit. ``later`` holds the files
+only the engine's ordinary start uses (the fallback when the snapshot cannot be
+used: Pyodide's whole standard library and the wheels the lockfile registers,
+2.8 MB): nothing fetches them on a visit that starts from the snapshot, and the
+worker keeps them once a start has used them. Either way the worker fetches a
+file with its hash, so a cache can only ever hold the bytes this manifest names,
+never a mix of two deployments. ``version`` is a short hash of all of them plus
+sw.js itself: it names the worker's cache, and a new version makes the browser
 install a new worker (the browser compares the worker's imported scripts byte
 for byte on every update check).
 
-The files: index.html; static/'s scripts, styles, icons and web app
-manifest; the Pyodide runtime in static/pyodide/ with our lockfile; the
-engine's memory snapshot in static/snapshot/; and the wheels the lockfile
-registers from static/wheels/ (the engine's fallback when the snapshot
-cannot be used). The site is exactly
-these files plus sw.js and static/sw-manifest.js. Standard library only.
+``files``: index.html; static/'s scripts, styles, icons and web app manifest
+(and the snapshot's decoder in static/vendor/, with its licence); the Pyodide runtime in
+static/pyodide/ with our lockfile; the engine's memory snapshot and its cut
+standard library in static/snapshot/. The site is exactly ``files``,
+``later``, sw.js and static/sw-manifest.js. Standard library only.
 """
 
 from __future__ import annotations
@@ -36,11 +41,13 @@ from pathlib import Path, PurePosixPath
 ROOT = Path(__file__).resolve().parent.parent
 MANIFEST = "static/sw-manifest.js"
 WORKER = "sw.js"
-PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
-SNAPSHOT = "static/snapshot/solitaire.snapshot"  # the engine's memory snapshot (tools/make_snapshot.mjs)
+PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json"]
+ORDINARY_FILES = ["static/pyodide/python_stdlib.zip"]  # only the ordinary start uses it
+# The engine's memory snapshot and the standard library it still imports from (tools/make_snapshot.mjs).
+SNAPSHOT_FILES = ["static/snapshot/solitaire.snapshot", "static/snapshot/stdlib.zip"]
 # static/ outside the build folders: the files of these types, in any sub-folder
 # (not dotfiles, not the generated manifest).
-STATIC_SUFFIXES = {".js", ".mjs", ".css", ".json", ".svg", ".png", ".ico", ".webmanifest", ".woff2"}
+STATIC_SUFFIXES = {".js", ".mjs", ".css", ".json", ".svg", ".png", ".ico", ".webmanifest", ".woff2", ".wasm", ".txt"}
 BUILD_FOLDERS = {"pyodide", "wheels", "snapshot"}
 
 
@@ -49,7 +56,7 @@ class SiteError(Exception):
 
 
 def precached_files(root: Path) -> list[str]:
-    """Every file to precache, relative to the site root (POSIX paths), sorted."""
+    """Every file a start uses, to precache, relative to the site root (POSIX paths), sorted."""
     static = root / "static"
     lockfile = static / "pyodide" / "pyodide-lock.json"
     if not lockfile.is_file():
@@ -66,9 +73,18 @@ def precached_files(root: Path) -> list[str]:
             files.add(path.relative_to(root).as_posix())
     files.discard(MANIFEST)
     files.update(f"static/pyodide/{name}" for name in PYODIDE_FILES)
-    files.add(SNAPSHOT)
-    # Pyodide resolves a package's file_name against the lockfile's folder; the
-    # entries of Pyodide's own lockfile name wheels on its CDN, which we do not ship.
+    files.update(SNAPSHOT_FILES)
+    return checked(root, files)
+
+
+def later_files(root: Path) -> list[str]:
+    """The files only the engine's ordinary start uses, sorted: Pyodide's standard library and
+    the wheels the lockfile registers."""
+    lockfile = root / "static" / "pyodide" / "pyodide-lock.json"
+    if not lockfile.is_file():
+        raise SiteError(f"{lockfile} is missing: build the site first (./build.sh)")
+    files = set(ORDINARY_FILES)
+    # Pyodide resolves a package's file_name against the lockfile's folder.
     for entry in json.loads(lockfile.read_text())["packages"].values():
         parts: list[str] = []
         for part in PurePosixPath("static/pyodide", entry["file_name"]).parts:
@@ -78,6 +94,11 @@ def precached_files(root: Path) -> list[str]:
                 parts.append(part)
         if parts[:2] == ["static", "wheels"]:
             files.add("/".join(parts))
+    return checked(root, files)
+
+
+def checked(root: Path, files: set[str]) -> list[str]:
+    """The files, sorted, once each is known to exist."""
     missing = sorted(name for name in files if not (root / name).is_file())
     if missing:
         raise SiteError(f"missing from {root}: {', '.join(missing)}")
@@ -90,12 +111,13 @@ def integrity(path: Path) -> str:
 
 
 def manifest(root: Path) -> dict[str, object]:
-    """{"version": ..., "files": {path: integrity}} for the site at root."""
+    """{"version": ..., "files": {path: integrity}, "later": {path: integrity}} for the site at root."""
     files = {name: integrity(root / name) for name in precached_files(root)}
+    later = {name: integrity(root / name) for name in later_files(root)}
     digest = hashlib.sha256()
-    for name, value in [*files.items(), (WORKER, integrity(root / WORKER))]:
+    for name, value in [*files.items(), *later.items(), (WORKER, integrity(root / WORKER))]:
         digest.update(f"{name}\0{value}\n".encode())
-    return {"version": digest.hexdigest()[:12], "files": files}
+    return {"version": digest.hexdigest()[:12], "files": files, "later": later}
 
 
 def write_manifest(root: Path) -> dict[str, object]:
@@ -125,7 +147,7 @@ def assemble_site(root: Path, dest: Path) -> dict[str, object]:
         if any(dest.iterdir()) and not earlier:
             raise SiteError(f"{dest} is not empty and not an earlier site: choose another folder")
         shutil.rmtree(dest)
-    for name in [*precached_files(root), WORKER]:
+    for name in [*precached_files(root), *later_files(root), WORKER]:
         target = dest / name
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(root / name, target)  # keeps mtimes: unchanged files revalidate as 304
@@ -133,10 +155,10 @@ def assemble_site(root: Path, dest: Path) -> dict[str, object]:
 
 
 def describe(data: dict[str, object], root: Path) -> str:
-    files = data["files"]
-    assert isinstance(files, dict)
+    files, later = data["files"], data["later"]
+    assert isinstance(files, dict) and isinstance(later, dict)
     size = sum((root / name).stat().st_size for name in files)
-    return f"version {data['version']}: {len(files)} files, {size / 1e6:.1f} MB to precache"
+    return f"version {data['version']}: {len(files)} files, {size / 1e6:.1f} MB to precache, {len(later)} for the ordinary start"
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -12,6 +12,11 @@
 //       From the built snapshot, tests/history_memory.py plays MOVES moves with
 //       NODES (10) nodes of the live analysis after each; prints how the WebAssembly memory grew
 //       per move of history (it grows in steps and never shrinks).
+//   node tests/js/pyodide_snapshot.mjs tour STATIC_DIR [full]
+//       From the built snapshot, with the cut standard library (or with Pyodide's whole one:
+//       "full"), the engine's tour (tests/engine_tour.py: every game, every bridge message,
+//       every solver verdict); prints the tour's report and the modules Python imported after
+//       the restore ("imported") or failed to import ("missing").
 //   node tests/js/pyodide_snapshot.mjs solve STATIC_DIR GAME OPTIONS_JSON DEAL NODES
 //       From the built snapshot, the game's solver searches the deal within NODES nodes;
 //       prints the verdict, the seconds and how the WebAssembly memory grew (README's
@@ -22,8 +27,7 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { gunzipSync } from "node:zlib";
-import { unpackSnapshot } from "../../static/snapshot.js";
+import { readSnapshot, restoreOptions, zstdDecoder } from "../../static/snapshot.js";
 
 const [mode, dir, message, nodes] = process.argv.slice(2);
 
@@ -45,12 +49,18 @@ async function options() {
   return { bytes: snapshot.length, marker: kept[0], imported: kept[1] };
 }
 
-async function restored() {
-  const { load, version } = await pyodideIn(resolve(dir, "pyodide"));
-  const lockfile = JSON.parse(readFileSync(resolve(dir, "pyodide/pyodide-lock.json"), "utf8"));
-  const file = gunzipSync(readFileSync(resolve(dir, "snapshot/solitaire.snapshot")));
-  const snapshot = unpackSnapshot(new Uint8Array(file), { pyodide: version, wheel: lockfile.packages.solitaire.sha256 });
-  return load({ _loadSnapshot: snapshot });
+/** Pyodide restored from the built snapshot as the worker restores it, with the cut standard
+ *  library (or, `full`, Pyodide's whole one). */
+async function restored(full = false) {
+  const pyodideDir = resolve(dir, "pyodide");
+  const { load, version } = await pyodideIn(pyodideDir);
+  const lockfile = JSON.parse(readFileSync(resolve(pyodideDir, "pyodide-lock.json"), "utf8"));
+  const zstd = zstdDecoder(readFileSync(resolve(dir, "vendor/zstddec.wasm")));
+  const file = new Uint8Array(readFileSync(resolve(dir, "snapshot/solitaire.snapshot")));
+  const snapshot = readSnapshot(file, { pyodide: version, wheel: lockfile.packages.solitaire.sha256 });
+  const factory = import(pathToFileURL(resolve(pyodideDir, "pyodide.asm.mjs")).href).then((module) => module.default);
+  const stdLibURL = full ? resolve(pyodideDir, "python_stdlib.zip") : resolve(dir, "snapshot/stdlib.zip");
+  return load({ stdLibURL, ...restoreOptions(snapshot, factory, zstd) });
 }
 
 async function built() {
@@ -68,6 +78,32 @@ async function memory() {
   const start = wasmBytes();
   const result = namespace.get("long_session")("klondike", null, Number(message), 1, wasmBytes, Number(nodes ?? 10)).toJs({ dict_converter: Object.fromEntries });
   return { ...result, startBytes: start, endBytes: wasmBytes() };
+}
+
+async function tour() {
+  const pyodide = await restored(message === "full");
+  const namespace = pyodide.globals.get("dict")();
+  namespace.set("source", readFileSync(new URL("../engine_tour.py", import.meta.url), "utf8"));
+  const report = pyodide.runPython(
+    `import importlib.abc, sys, types
+class Recorder(importlib.abc.MetaPathFinder):
+    """Notes every import Python looks for, and finds nothing itself."""
+    asked = []
+    def find_spec(self, name, path, target=None):
+        self.asked.append(name)
+sys.meta_path.insert(0, Recorder())
+before = set(sys.modules)
+tour_module = types.ModuleType("engine_tour")
+exec(compile(source, "engine_tour.py", "exec"), tour_module.__dict__)
+report = tour_module.tour()
+report["imported"] = sorted(set(sys.modules) - before)
+report["missing"] = sorted(set(Recorder.asked) - set(sys.modules))
+report["kinds_all"] = sorted(tour_module.every_kind())
+import json
+json.dumps(report)`,
+    { globals: namespace },
+  );
+  return JSON.parse(report);
 }
 
 async function solve() {
@@ -94,7 +130,7 @@ verdict = solver_for(rules).solve(rules.deal(deal), budget)
 }
 
 try {
-  const modes = { options, built, memory, solve };
+  const modes = { options, built, memory, tour, solve };
   const result = Object.hasOwn(modes, mode) ? await modes[mode]() : null;
   if (result === null) throw new Error(`unknown mode ${mode}`);
   console.log(JSON.stringify(result));

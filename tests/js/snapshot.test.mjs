@@ -1,77 +1,142 @@
-// The snapshot file format (static/snapshot.js): what the build writes, the worker reads back,
-// and every way a file can be wrong is refused with a reason. Run: node --test tests/js/
+// The snapshot file format and its restore (static/snapshot.js): what the build writes, the worker
+// reads back and restores, and every way a file can be wrong is refused with a reason.
+// Run: node --test tests/js/ (after ./build.sh: the Zstandard cases use the built decoder and
+// Pyodide's compressor).
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { gzipSync } from "node:zlib";
-import { MAGIC, PAGE, SnapshotError, fetchSnapshot, packSnapshot, unpackSnapshot, usedRuns } from "../../static/snapshot.js";
+import { fileURLToPath } from "node:url";
+import { MAGIC, PAGE, SnapshotError, changedRuns, memoryHash, packSnapshot, readSnapshot, restorePages, zstdDecoder } from "../../static/snapshot.js";
 
+const STATIC = fileURLToPath(new URL("../../static/", import.meta.url));
 const INFO = { pyodide: "314.0.7", wheel: "ab".repeat(32) };
-/** Five pages: something, nothing, nothing, something, and half a page of something. */
-const memory = () => {
-  const bytes = new Uint8Array(PAGE * 4 + PAGE / 2);
-  for (const page of [0, 3, 4]) for (let i = 0; i < PAGE / 2; i++) bytes[page * PAGE + i * 2] = (i * 7) % 251 + 1;
-  return bytes;
-};
+const PYODIDE_HEADER = 32; // Pyodide's own header: its second word says how long it is
 
-function refused(file, expected, reason) {
-  assert.throws(() => unpackSnapshot(file, expected), (error) => error instanceof SnapshotError && reason.test(error.message));
+/** A memory of eight pages as Pyodide's snapshot holds it (its header first): something in pages
+ *  0, 1 and 4-5, zeros elsewhere. */
+function pyodideSnapshot() {
+  const bytes = new Uint8Array(PYODIDE_HEADER + PAGE * 8);
+  new Uint32Array(bytes.buffer, 0, 2).set([0x12345678, PYODIDE_HEADER]);
+  const memory = bytes.subarray(PYODIDE_HEADER);
+  for (const page of [0, 1, 4, 5]) for (let i = 0; i < PAGE; i += 3) memory[page * PAGE + i] = ((page * 31 + i) % 251) + 1;
+  return bytes;
 }
 
-test("a packed snapshot unpacks to the same bytes, without its zero pages", () => {
-  assert.deepEqual(usedRuns(memory()), [[0, 1], [3, 2]]);
-  const file = packSnapshot(memory(), INFO);
+/** The memory as instantiated: page 0 as the snapshot has it, page 1 a little different, zeros after. */
+function instantiated() {
+  const memory = pyodideSnapshot().slice(PYODIDE_HEADER, PYODIDE_HEADER + PAGE * 8);
+  memory.fill(0, PAGE * 2);
+  memory[PAGE + 6] ^= 0x55;
+  return memory;
+}
+
+/** What a restore finds: the instantiated memory, with what the start-up wrote since. */
+function startedMemory() {
+  const memory = new Uint8Array(PAGE * 8);
+  memory.set(instantiated());
+  memory[PAGE * 6 + 10] = 7; // written by the start-up, zero in the snapshot
+  memory[PAGE * 4 + 1] = 9; // written by the start-up, a stored page
+  return memory;
+}
+
+function refused(file, expected, reason) {
+  assert.throws(() => readSnapshot(file, expected), (error) => error instanceof SnapshotError && reason.test(error.message));
+}
+
+test("a packed snapshot stores only the pages that differ from the instantiated memory", () => {
+  const file = packSnapshot(pyodideSnapshot(), instantiated(), INFO);
   assert.equal(new TextDecoder().decode(file.subarray(0, MAGIC.length)), MAGIC);
-  assert.ok(file.length < memory().length - 2 * PAGE + 400); // two zero pages left out
-  const snapshot = unpackSnapshot(file, INFO);
-  assert.deepEqual(snapshot, memory());
-  assert.equal(snapshot.byteOffset, 0);
-  assert.deepEqual(unpackSnapshot(packSnapshot(new Uint8Array(PAGE * 2), INFO), INFO), new Uint8Array(PAGE * 2)); // all zero
+  const read = readSnapshot(file, INFO);
+  assert.deepEqual(read.runs, [[1, 1], [4, 2]]); // page 0 is the instantiated one; 2, 3, 6, 7 are zero
+  assert.equal(read.base, 2);
+  assert.equal(read.stored, 3 * PAGE);
+  assert.deepEqual([...read.pyodideHeader], [...pyodideSnapshot().subarray(0, PYODIDE_HEADER)]);
+  assert.deepEqual(changedRuns(new Uint8Array(PAGE * 2), new Uint8Array(PAGE * 2)), []);
+});
+
+test("the restore puts back the snapshot's memory whatever the start-up wrote", () => {
+  const read = readSnapshot(packSnapshot(pyodideSnapshot(), instantiated(), INFO), INFO);
+  const memory = startedMemory();
+  restorePages(memory, read, null, instantiated());
+  assert.deepEqual(memory, pyodideSnapshot().subarray(PYODIDE_HEADER));
 });
 
 test("another Pyodide or another build of the game is refused", () => {
-  const file = packSnapshot(memory(), INFO);
+  const file = packSnapshot(pyodideSnapshot(), instantiated(), INFO);
   refused(file, { ...INFO, pyodide: "314.0.8" }, /made with Pyodide 314\.0\.7, this site runs 314\.0\.8/);
   refused(file, { ...INFO, wheel: "cd".repeat(32) }, /another build of the game/);
   refused(file, { ...INFO, wheel: null }, /another build of the game/);
 });
 
-test("a damaged file is refused", () => {
-  const file = packSnapshot(memory(), INFO);
+test("a damaged file is refused, by its header or by the restore", () => {
+  const file = packSnapshot(pyodideSnapshot(), instantiated(), INFO);
   refused(new Uint8Array(0), INFO, /not a snapshot file/);
   refused(new TextEncoder().encode("<!doctype html><p>Not found"), INFO, /not a snapshot file/);
   refused(file.subarray(0, 20), INFO, /cut short/);
-  refused(file.subarray(0, file.length - 1), INFO, /cut short or too long/);
-  const longer = new Uint8Array(file.length + 16);
-  longer.set(file);
-  refused(longer, INFO, /cut short or too long/);
   const header = file.slice();
   header[MAGIC.length + 4] = 0xff; // the header's first byte: not UTF-8
   refused(header, INFO, /header is unreadable/);
-  for (const runs of [[[3, 2], [0, 1]], [[0, 0]], [[9, 1]], "all", [["0", 1]]]) {
-    refused(withHeader(file, { ...INFO, size: memory().length, runs }), INFO, /header is unreadable|cut short/);
+  for (const runs of [[[4, 2], [1, 1]], [[0, 0]], [[9, 1]], "all", [["0", 1]]]) {
+    refused(withHeader(file, { runs }), INFO, /header is unreadable/);
   }
-  refused(withHeader(file, { ...INFO, size: 7, runs: [] }), INFO, /header is unreadable/);
+  refused(withHeader(file, { size: 7 }), INFO, /header is unreadable/);
+  refused(withHeader(file, { pyodideHeader: 30 }), INFO, /header is unreadable/);
+  const restore = (bytes) => restorePages(startedMemory(), readSnapshot(bytes, INFO), null, instantiated());
+  assert.throws(() => restore(file.subarray(0, file.length - 1)), /cut short or too long/);
+  const damaged = file.slice();
+  damaged[damaged.length - 5] ^= 1; // a stored page
+  assert.throws(() => restore(damaged), /not the snapshot's/);
+  const otherStart = instantiated();
+  otherStart[10] ^= 1; // an instantiated page that is not what the build saw
+  assert.throws(() => restorePages(startedMemory(), readSnapshot(file, INFO), null, otherStart), /not the snapshot's/);
 });
 
-/** A file with another header and the same pages. */
-function withHeader(file, header) {
+/** The file with header fields changed. */
+function withHeader(file, changes) {
   const length = new DataView(file.buffer, file.byteOffset).getUint32(MAGIC.length, true);
+  const start = MAGIC.length + 4;
+  const header = { ...JSON.parse(new TextDecoder().decode(file.subarray(start, start + length))), ...changes };
   const text = new TextEncoder().encode(JSON.stringify(header));
-  const out = new Uint8Array(MAGIC.length + 4 + text.length + file.length - (MAGIC.length + 4 + length));
+  const out = new Uint8Array(start + text.length + file.length - start - length);
   out.set(file.subarray(0, MAGIC.length));
   new DataView(out.buffer).setUint32(MAGIC.length, text.length, true);
-  out.set(text, MAGIC.length + 4);
-  out.set(file.subarray(MAGIC.length + 4 + length), MAGIC.length + 4 + text.length);
+  out.set(text, start);
+  out.set(file.subarray(start + length), start + text.length);
   return out;
 }
 
-test("fetchSnapshot takes the file gzipped, or as a host that took the gzip off serves it", async (t) => {
-  const file = packSnapshot(memory(), INFO);
-  const bodies = { "/gzipped": gzipSync(file), "/plain": file, "/damaged": gzipSync(file).subarray(0, 100) };
-  t.mock.method(globalThis, "fetch", async (url) =>
-    url in bodies ? new Response(bodies[url]) : new Response("missing", { status: 404 }));
-  assert.deepEqual(unpackSnapshot(await fetchSnapshot("/gzipped"), INFO), memory());
-  assert.deepEqual(unpackSnapshot(await fetchSnapshot("/plain"), INFO), memory());
-  await assert.rejects(fetchSnapshot("/damaged"), (error) => error instanceof SnapshotError && /damaged/.test(error.message));
-  await assert.rejects(fetchSnapshot("/missing"), /no snapshot \(HTTP 404\)/);
+test("the hash covers the instantiated pages and the stored ones", () => {
+  const memory = pyodideSnapshot().subarray(PYODIDE_HEADER);
+  const hash = memoryHash(memory, [[0, 2], [4, 2]]);
+  assert.match(hash, /^[0-9a-f]{16}$/);
+  const changed = memory.slice();
+  changed[PAGE * 5 + 100] ^= 1;
+  assert.notEqual(memoryHash(changed, [[0, 2], [4, 2]]), hash);
+  changed[PAGE * 5 + 100] ^= 1;
+  changed[PAGE * 3] = 1; // outside the hashed pages: the restore zeroes it
+  assert.equal(memoryHash(changed, [[0, 2], [4, 2]]), hash);
+});
+
+test("Zstandard-compressed pages are restored as they are decompressed, a few at a time", async () => {
+  const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", `file://${STATIC}`).href);
+  const python = await loadPyodide({ indexURL: `${STATIC}pyodide/`, stdout: () => {} });
+  const zstd = (pages) => {
+    python.globals.set("data", python.toPy(pages));
+    // A small window and many pages: the decoder works in many steps.
+    return python.runPython("from compression import zstd\nzstd.compress(bytes(data), options={zstd.CompressionParameter.window_log: 10})").toJs();
+  };
+  const big = new Uint8Array(PYODIDE_HEADER + PAGE * 300);
+  new Uint32Array(big.buffer, 0, 2).set([0x12345678, PYODIDE_HEADER]);
+  for (let i = PYODIDE_HEADER; i < big.length; i += 7) big[i] = (i * 13) % 256;
+  const start = new Uint8Array(PAGE * 300);
+  const file = packSnapshot(big, start, INFO, zstd);
+  assert.ok(file.length < big.length / 4, `${file.length}`);
+  const decoder = await zstdDecoder(readFileSync(`${STATIC}vendor/zstddec.wasm`));
+  const memory = new Uint8Array(PAGE * 300);
+  restorePages(memory, readSnapshot(file, INFO), decoder, start);
+  assert.deepEqual(memory, big.subarray(PYODIDE_HEADER));
+  const damaged = file.slice();
+  damaged[damaged.length - 40] ^= 0xff;
+  assert.throws(() => restorePages(new Uint8Array(PAGE * 300), readSnapshot(damaged, INFO), decoder, start), (error) => error instanceof SnapshotError);
+  assert.throws(() => restorePages(new Uint8Array(PAGE * 300), readSnapshot(file.subarray(0, file.length - 100), INFO), decoder, start), /damaged|cut short/);
 });
