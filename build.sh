@@ -21,6 +21,8 @@
 #                     (tools/make_snapshot.mjs, in Node)
 #   static/vendor/    zstd's decoder (WebAssembly, from the npm package zstddec): the
 #                     worker decompresses the snapshot with it
+#   static/dailies.json  the coming days' Klondike dailies as the engine shows them
+#                     (tools/make_dailies.py): a first visit's first table
 #   static/sw-manifest.js  the service worker's precache list and version
 #                     (tools/precache.py; see sw.js)
 #
@@ -235,6 +237,19 @@ make_snapshot() {
     echo "$want" >"$SNAPSHOT.sha256"
 }
 
+# The coming days' Klondike dailies as the engine shows them (tools/make_dailies.py): a first
+# visit draws today's at once, while the engine starts. Made again when the wheel (the lockfile
+# names it), the script or the date (UTC) changes.
+DAILIES=static/dailies.json
+make_dailies() {
+    local want have
+    want=$( { cat "$PYODIDE_OUT/pyodide-lock.json" tools/make_dailies.py; date -u +%F; } | sha256sum | cut -d' ' -f1)
+    have=$(cat build/dailies.sha256 2>/dev/null || true)
+    [[ $want == "$have" && -f $DAILIES ]] && return
+    "$PY" tools/make_dailies.py "$DAILIES" || die "making the first visit's dailies failed"
+    echo "$want" >build/dailies.sha256
+}
+
 # Check what the page relies on (our lockfile entries, their files and hashes)
 # and print a short summary.
 summarize() {
@@ -274,6 +289,7 @@ build() {
     build_game_wheel
     write_lockfile
     make_snapshot
+    make_dailies
     say "built site in $((SECONDS - start)) s:"
     summarize
     # Last: the precache list names the lockfile, the wheels and every static file.

@@ -4,7 +4,6 @@
 
 import "./offline.js";
 import { hideNotice, notify, renderBar, showNotice, tick } from "./bar.js";
-import { engineWorker } from "./boot.js";
 import { prepareCards } from "./cards.js";
 import { checkChallenge } from "./challenge.js";
 import { attachSettings, copyShareLink, exportStats, importStats, openSettings, openShare, openStats, resetStats, showStatsBody } from "./dialogs.js";
@@ -12,6 +11,7 @@ import { browserLanguage, language, setLanguage, t } from "./i18n.js";
 import { attachInput } from "./input.js";
 import { connectKeeping, keptGames, saveNow, saveOnLeaving, storeFailed, storeOrSay, tableId } from "./keeping.js";
 import { attachKeyboard } from "./keyboard.js";
+import { engineWorker, watchDownload } from "./boot.js";
 import { looks } from "./looks.js";
 import { chooseGame, fillGamePicker, keptLabel } from "./picker.js";
 import { act, checkWinnable, drawnForSize, game, openGame, render, restartDeal, resume, startGame } from "./play.js";
@@ -20,7 +20,7 @@ import { attachReview, openReview } from "./review.js";
 import { showRules } from "./rules.js";
 import * as saves from "./saves.js";
 import { analyseSoon } from "./searches.js";
-import { $, board, send, state, whenIdle } from "./session.js";
+import { $, board, dropWaiting, exchange, send, state, whenIdle } from "./session.js";
 import * as stats from "./stats.js";
 import * as storage from "./storage.js";
 import { drawTable } from "./table.js";
@@ -108,21 +108,53 @@ async function offerKept(request) {
   notice.append(" ", button);
 }
 
-/** Draw the table as it was left, before Python is ready (input waits for Python); true if drawn. */
-function drawLastTable(request, kept) {
+/** The table as it was left (the view kept with the game the address names, else with the game
+ *  last on the table), to draw before Python is ready; null if there is none. */
+function lastTable(request, kept) {
   const record = request ? kept.records.find((candidate) => saves.matches(request, candidate)) : kept.records.find((candidate) => candidate.id === kept.active);
-  const view = record?.view;
+  return record?.view ? { ...record.view, save: record.save } : null;
+}
+
+/** A first visit's table: today's daily as the build's engine showed it (static/dailies.json,
+ *  tools/make_dailies.py), with the candidate that is its deal; null if this is not a first
+ *  visit (an address, options chosen) or the build's list has no such day. Asked for at once,
+ *  while the store is read (whether a game is kept is known only then). */
+async function firstVisitTable(request) {
+  if (request || storage.hasOptions("klondike")) return null;
+  try {
+    const response = await fetch("static/dailies.json");
+    if (!response.ok) return null;
+    const { build, dailies } = await response.json();
+    const day = dailies?.[today()];
+    const view = day?.views?.[language()];
+    return view?.save ? { ...view, prebuilt: { build, candidate: day.candidate } } : null;
+  } catch {
+    return null; // no list (an old build): the engine deals it
+  }
+}
+
+/** Draw `view` before Python is ready; true if drawn. From then on the table takes input: what
+ *  the player does meanwhile waits for the engine (the start is one exchange), and is played once
+ *  the engine has the same table (see startUp). */
+function drawFirstTable(view) {
   if (!view?.slots || !view?.piles) return false;
   try {
     renderBar(view);
-    drawTable(board, view, null);
+    state.view = { ...view, early: true }; // shown, not kept: the store has it, or the engine will deal it
+    state.geometry = drawTable(board, view, null);
     $("loading").classList.add("over-table");
     return true;
   } catch {
     board.replaceChildren(); // an old or odd view: just wait for Python
+    state.view = null;
+    state.geometry = null;
     return false;
   }
 }
+
+/** The cards of a table as the player sees them: two views show the same table if these match. */
+const tableOf = (view) =>
+  JSON.stringify([view.game, Object.entries(view.options).sort(), view.piles.map((pile) => [pile.name, pile.cards.map((card) => card.card)])]);
 
 /** With no table to draw before Python is ready (a first visit, a new address): the bar as the
  *  game will fill it, so that it keeps its size when the game is dealt (no layout shift). */
@@ -161,9 +193,24 @@ async function tellStoredProblems(kept, statsProblem) {
   if (texts.length) showNotice(texts.join(" "), true, OFFER_MS);
 }
 
-function setProgress(key, fraction) {
-  $("loading-text").textContent = t(key);
+function setProgress(key, fraction, params = {}) {
+  $("loading-text").textContent = t(key, params);
   $("progress-bar").style.width = `${Math.round(fraction * 100)}%`;
+}
+
+/** While the engine's files come (a first visit, a slow network): how much of them has come. The
+ *  bar's first 80% are the download; once it is done, the engine starts ("Loading Python…"). */
+function showDownload() {
+  const stop = watchDownload(({ received, total, done }) => {
+    if (state.engine || (done && total === 0)) return;
+    if (done || received >= total) {
+      setProgress(state.pendingInput ? "loading.pending" : "loading.python", 0.85);
+      return;
+    }
+    const fraction = total ? received / total : 0;
+    setProgress(state.pendingInput ? "loading.pending" : "loading.download", 0.8 * fraction, { percent: Math.floor(100 * fraction) });
+  });
+  return stop;
 }
 
 /** The review of the game on the table; "Take me back" returns the game to its last winnable position. */
@@ -181,7 +228,10 @@ function onClick(id, action) {
   $(id).addEventListener("click", () => whenIdle(action));
 }
 
-function listen() {
+/** Input on the table, the bar's buttons and the dialogs: from the first table drawn on (what
+ *  comes before the engine is up waits for it, see drawFirstTable). */
+function takeInput() {
+  if (state.keyboard) return;
   attachInput(board, game);
   state.keyboard = attachKeyboard(board, game, { openHelp: () => $("open-rules").click() });
   // The choice is read at once: by the time the engine is idle, the picker may have been refilled.
@@ -228,6 +278,10 @@ function listen() {
     if (choice === "restart") whenIdle(restartDeal);
     if (choice === "new") whenIdle(() => startGame({ game: state.view.game, options: state.view.options }, true)); // a loss, as New
   });
+}
+
+/** The page's life once the game plays: resizes, the page hidden or closed, the clock. */
+function listen() {
   // A new size, a new layout (the observer also reports the size the table was just drawn for: no redraw then).
   new ResizeObserver(() => state.view && !drawnForSize() && render()).observe(board);
   document.addEventListener("visibilitychange", () => {
@@ -242,22 +296,51 @@ async function main() {
   performance.mark("page: app started");
   setLanguage(storage.loadPreferences().language ?? browserLanguage());
   const request = requestFromUrl(location.search);
-  // Python is on its way (boot.js started it); the last table is drawn meanwhile.
+  const stopDownload = showDownload();
+  // Python is on its way (boot.js started it); a table is drawn meanwhile, and takes input.
+  const firstVisit = firstVisitTable(request);
   const kept = await readKept();
-  if (drawLastTable(request, kept)) performance.mark("page: saved table drawn");
-  else drawBarBeforeStart(request, kept);
-  setProgress("loading.python", 0.1);
+  const none = !kept.records.length && !kept.active; // no game kept: a first visit (or all given up)
+  const first = lastTable(request, kept) ?? (none ? await firstVisit : null);
+  if (drawFirstTable(first)) {
+    performance.mark(first.prebuilt ? "page: first visit table drawn" : "page: saved table drawn");
+    takeInput();
+  } else {
+    drawBarBeforeStart(request, kept);
+  }
   prepareCards(board, { large: looks().largePrint, language: language() }); // while Python starts: the first table then draws quickly
+  const started = await exchange(() => startUp(request, kept, first));
+  stopDownload();
+  if (!started) return;
+  await nextTask(); // the table is drawn: the rest of the start in a task of its own
+  await tellStoredProblems(kept, started.statsProblem);
+  fillGamePicker();
+  if (request?.challenge) await checkChallenge(request);
+  $("loading").hidden = true;
+  takeInput();
+  listen();
+  document.documentElement.dataset.ready = "true";
+  performance.mark("page: ready");
+  analyseSoon();
+}
+
+/** The engine's start and the first game, as one exchange: input that comes meanwhile waits. It
+ *  is played once the first game is on the table, if that is the table the player saw (the one
+ *  drawn before the engine was up); else it is dropped, and the player told. Null if the engine
+ *  did not start. */
+async function startUp(request, kept, first) {
   try {
     state.engine = await engineStarting;
-    setProgress("loading.dealing", 0.95);
     state.build = state.engine.build;
     document.documentElement.dataset.engineStart = state.engine.start; // "snapshot" or "ordinary"
   } catch (error) {
     console.warn("start-up failed", error);
     setProgress("loading.failed", 1);
-    return;
+    dropWaiting();
+    state.starting = false;
+    return null;
   }
+  setProgress(state.pendingInput ? "loading.pending" : "loading.dealing", 0.95);
   await send({ type: "language", language: language() });
   state.games = (await send({ type: "games" })).games;
   state.specs = Object.fromEntries(state.games.map((entry) => [entry.id, entry.options]));
@@ -266,17 +349,20 @@ async function main() {
     return null;
   });
   if (storage.loadPreferences().autoplay) await send({ type: "autoplay", on: true });
+  if (first?.prebuilt?.build === state.build) {
+    // The daily's deal is known: the engine proves that candidate only.
+    storage.saveDailyCandidate(storage.dailyKey(state.build, { game: first.game, options: first.options, daily: first.daily }), first.prebuilt.candidate);
+  }
   await firstGame(request, kept);
   performance.mark("page: game drawn");
-  await nextTask(); // the table is drawn: the rest of the start in a task of its own
-  await tellStoredProblems(kept, statsProblem);
-  fillGamePicker();
-  if (request?.challenge) await checkChallenge(request);
-  $("loading").hidden = true;
-  listen();
-  document.documentElement.dataset.ready = "true";
-  performance.mark("page: ready");
-  analyseSoon();
+  if (first && state.view && tableOf(first) !== tableOf(state.view) && dropWaiting()) {
+    const said = $("notice").hidden ? "" : `${$("notice").textContent} `; // why the table changed, if said
+    showNotice(said + t("notice.inputDropped"), true, OFFER_MS);
+  }
+  for (const element of board.querySelectorAll(".pending")) element.classList.remove("pending");
+  state.pendingInput = false;
+  state.starting = false; // what waited is played as the exchange ends
+  return { statsProblem };
 }
 
 main();

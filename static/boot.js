@@ -19,8 +19,9 @@ export const PAGE_FILES_NAME = "snapshot, files from the page";
 
 export const engineWorker = new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module", name: PAGE_FILES_NAME });
 
-/** What has come of the files: bytes received and expected (0 while not known), and when done. */
-const download = { received: 0, total: 0, done: false, listeners: new Set() };
+/** What has come of the files: bytes received, and expected (0 until the size of each is known,
+ *  so that the share never goes back), and when all have come. */
+const download = { received: 0, expected: 0, sized: 0, done: false, listeners: new Set() };
 
 /** Call `listener({received, total, done})` now and whenever more of the engine has come; returns
  *  a function that stops it. */
@@ -30,11 +31,18 @@ export function watchDownload(listener) {
   return () => download.listeners.delete(listener);
 }
 
-const snapshotOf = ({ received, total, done }) => ({ received, total, done });
+const snapshotOf = ({ received, expected, sized, done }) => ({ received, total: sized === Object.keys(FILES).length ? expected : 0, done });
 
 function tell() {
   for (const listener of download.listeners) listener(snapshotOf(download));
 }
+
+// From the first paint, before the page's other scripts have come (a slow network): the loading
+// bar shows how much of the engine has arrived (its first 80%; app.js words it once it runs).
+watchDownload(({ received, total }) => {
+  const bar = document.getElementById("progress-bar");
+  if (bar && total) bar.style.width = `${Math.round((80 * Math.min(received, total)) / total)}%`;
+});
 
 /** Fetch one file (the preload's response, when index.html preloaded it) and hand its body to
  *  the worker as it comes, as a stream (transferred: its bytes never pass through this thread's
@@ -49,7 +57,8 @@ async function send(name) {
     if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
     const length = response.headers.get("Content-Encoding") ? null : Number(response.headers.get("Content-Length"));
     const stated = Number(document.querySelector(`link[rel=preload][href$="${new URL(url).pathname.split("/").pop()}"]`)?.dataset.bytes);
-    download.total += length || stated || 0;
+    download.expected += length || stated || 0;
+    download.sized += 1;
     let finished;
     const done = new Promise((resolve) => (finished = resolve));
     const counted = response.body.pipeThrough(

@@ -81,7 +81,9 @@ export function attachInput(board, game) {
     const done = press;
     press = null;
     const at = point(event);
-    // Judged once the engine has answered any earlier input, against the table as it is then.
+    // Judged once the engine has answered any earlier input, against the table as it is then
+    // (while the engine starts, it waits: the cards dropped stay where they were let go).
+    game.waitsForEngine(done.dragging ? [done.layer] : [done.element]);
     game.whenIdle(() => (done.dragging ? drop(done, at) : tap(done)));
   });
 

@@ -30,7 +30,7 @@ export function save() {
 /** The page is hidden or closing: a copy in localStorage at once (a write to IndexedDB begun now
  *  may not finish before the page is gone), and the write. */
 export function saveOnLeaving() {
-  if (!state.view?.save) return Promise.resolve();
+  if (!state.view?.save || state.view.early) return Promise.resolve();
   const copy = saves.recordOf(state.view);
   storage.saveCopy(copy);
   return saveNow().then(() => {
@@ -62,7 +62,7 @@ export function saveNow(force = false) {
 }
 
 async function keepView(view, force = false) {
-  if (!view?.save) return;
+  if (!view?.save || view.early) return; // a table drawn before the engine was up: the store has it, or it is not a game yet
   const id = saves.recordOf(view).id;
   if (state.conflict === id && !force) return; // the player is asked which game to keep
   const known = state.kept?.id === id ? state.kept.revision : 0;

@@ -262,6 +262,7 @@ export function attachKeyboard(board, game, { openHelp = () => {} } = {}) {
     // The engine is answering an earlier key: this one waits for the table it will act on.
     // Whether it will be used is not known yet; on the table no key should scroll the page.
     if (onBoard || ((event.ctrlKey || event.metaKey) && /^[zy]$/i.test(event.key))) event.preventDefault();
+    game.waitsForEngine?.();
     game.whenIdle(() => handleKey(event, onBoard));
   });
 

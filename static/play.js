@@ -30,7 +30,7 @@ async function actNow(message, quiet) {
     if (!quiet) notify(answer.error);
     return false;
   }
-  const previous = state.view;
+  const previous = state.view?.early ? null : state.view; // the table drawn before the engine was up is no earlier turn
   state.view = answer;
   state.viewAt = performance.now();
   state.pick = null;
@@ -158,9 +158,20 @@ async function showHintNow() {
 // -- the player's moves (input.js, keyboard.js) -------------------------------------------
 
 export const game = {
-  ready: () => state.engine !== null && state.view !== null,
+  ready: () => state.view !== null, // a table is drawn: input is taken (while starting, it waits for the engine)
   busy,
   whenIdle,
+  // Input that comes while the engine starts waits for it: it is shown as waiting (the card or the
+  // cards dropped, `elements`, and the line under the table).
+  waitsForEngine(elements = []) {
+    if (!state.starting) return false;
+    for (const element of elements) element.classList.add("pending");
+    if (!state.pendingInput) {
+      state.pendingInput = true;
+      $("loading-text").textContent = t("loading.pending");
+    }
+    return true;
+  },
   view: () => state.view,
   geometry: () => state.geometry,
   currentPick: () => state.pick,

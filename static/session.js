@@ -11,7 +11,9 @@ export const board = $("board");
 
 export const state = {
   engine: null, // startEngine()'s {call, search, build, start}
-  view: null,
+  starting: true, // until the first game is on the table: input waits for the engine (app.js)
+  pendingInput: false, // input came while starting: it is shown as waiting
+  view: null, // the last view; while starting, the table drawn before the engine was up (early: true)
   viewAt: 0, // performance.now() when the view came: the clock counts on from its seconds
   pick: null,
   hint: null,
@@ -79,4 +81,12 @@ export function whenIdle(action) {
 
 function runWaiting() {
   while (exchanges.open === 0 && exchanges.waiting.length) exchanges.waiting.shift()();
+}
+
+/** Forget the input that waits (it was meant for a table that is not there any more); true if
+ *  there was some. */
+export function dropWaiting() {
+  const dropped = exchanges.waiting.length > 0;
+  exchanges.waiting.length = 0;
+  return dropped;
 }

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import struct
 import time
@@ -375,6 +376,46 @@ def test_a_first_visit_downloads_what_a_start_uses_and_a_second_nothing(profiles
     page.wait_for_load_state("networkidle")
     second = bodies(finished, server.url)
     assert set(second) <= {"sw.js", "static/sw-manifest.js"}, second
+
+
+# Lighthouse's mobile network: 1.6 Mbps down, 750 kbps up, 150 ms round trip.
+SLOW_NETWORK = {"offline": False, "latency": 150, "downloadThroughput": 1_600_000 / 8, "uploadThroughput": 750_000 / 8}
+FAST_NETWORK = {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
+
+
+@pytest.mark.browser
+def test_a_slow_first_visit_shows_how_much_of_the_engine_has_come(profiles: Any, servers: list[Server], site: Path) -> None:
+    """On a slow network the loading bar grows with the engine's bytes from the first paint, and
+    says how many have come; once the network is fast again the game starts, and the second
+    visit, slow again, downloads nothing but the browser's check of the service worker."""
+    server = Server(site)
+    servers.append(server)
+    profile = profiles(server.url)
+    page = profile.new_page()
+    session = profile.context.new_cdp_session(page)
+    session.send("Network.enable")
+    session.send("Network.emulateNetworkConditions", SLOW_NETWORK)
+    page.goto(server.url, wait_until="commit")
+    seen: list[tuple[float, str]] = []
+    for _ in range(16):
+        page.wait_for_timeout(300)
+        seen.append(
+            page.evaluate(
+                "[parseFloat(document.getElementById('progress-bar').style.width) || 0, document.getElementById('loading-text').textContent]"
+            )
+        )
+    widths = [width for width, _ in seen]
+    assert widths == sorted(widths) and len({width for width in widths if 0 < width < 80}) >= 2, seen
+    assert any(re.fullmatch(r"Downloading the game… [1-9]\d?%", text) for _, text in seen), seen
+    session.send("Network.emulateNetworkConditions", FAST_NETWORK)
+    page.wait_for_selector(READY, state="attached", timeout=120_000)
+    page.evaluate(ACTIVATED)
+    page.wait_for_load_state("networkidle")
+    finished: list[Any] = []
+    profile.context.on("requestfinished", lambda request: finished.append(request))
+    session.send("Network.emulateNetworkConditions", SLOW_NETWORK)
+    visit(page, server.url)
+    assert set(bodies(finished, server.url)) <= {"sw.js", "static/sw-manifest.js"}
 
 
 @pytest.mark.browser
