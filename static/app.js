@@ -52,8 +52,7 @@ async function firstGame(request, stored) {
   } else if (legacy) {
     return undefined; // the game of before is on the table
   } else {
-    const records = await keptGames();
-    const last = records.find((record) => record.id === kept.active);
+    const last = kept.records.find((record) => record.id === kept.active);
     if (last && (await resume(last))) return undefined;
   }
   const options = storage.loadOptions("klondike", state.specs.klondike ?? []);
@@ -299,6 +298,11 @@ async function main() {
   const stopDownload = showDownload();
   // Python is on its way (boot.js started it); a table is drawn meanwhile, and takes input.
   const firstVisit = firstVisitTable(request);
+  // The statistics are read meanwhile too (they need no engine).
+  const statsStarting = stats.start(GAME_IDS).catch((error) => {
+    storeFailed(error);
+    return null;
+  });
   const kept = await readKept();
   const none = !kept.records.length && !kept.active; // no game kept: a first visit (or all given up)
   const first = lastTable(request, kept) ?? (none ? await firstVisit : null);
@@ -309,7 +313,7 @@ async function main() {
     drawBarBeforeStart(request, kept);
   }
   prepareCards(board, { large: looks().largePrint, language: language() }); // while Python starts: the first table then draws quickly
-  const started = await exchange(() => startUp(request, kept, first));
+  const started = await exchange(() => startUp(request, kept, first, statsStarting));
   stopDownload();
   if (!started) return;
   await nextTask(); // the table is drawn: the rest of the start in a task of its own
@@ -328,7 +332,7 @@ async function main() {
  *  is played once the first game is on the table, if that is the table the player saw (the one
  *  drawn before the engine was up); else it is dropped, and the player told. Null if the engine
  *  did not start. */
-async function startUp(request, kept, first) {
+async function startUp(request, kept, first, statsStarting) {
   try {
     state.engine = await engineStarting;
     state.build = state.engine.build;
@@ -344,10 +348,7 @@ async function startUp(request, kept, first) {
   await send({ type: "language", language: language() });
   state.games = (await send({ type: "games" })).games;
   state.specs = Object.fromEntries(state.games.map((entry) => [entry.id, entry.options]));
-  const statsProblem = await stats.start(state.games.map((entry) => entry.id)).catch((error) => {
-    storeFailed(error);
-    return null;
-  });
+  const statsProblem = await statsStarting;
   if (storage.loadPreferences().autoplay) await send({ type: "autoplay", on: true });
   if (first?.prebuilt?.build === state.build) {
     // The daily's deal is known: the engine proves that candidate only.

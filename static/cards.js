@@ -4,7 +4,7 @@
 // No rules, no state beyond a cache of the shared <defs>.
 //
 // Rendering strategy (why <use>):
-//   Every distinct picture (52 faces, 2 backs) is built ONCE as a
+//   Every distinct picture (52 faces, a back's frame) is built ONCE as a
 //   <symbol id="card-QH" viewBox="0 0 100 140"> inside one shared <defs>
 //   (see ensureCardDefs). cardFace()/cardBack() return a tiny
 //   <g class="card ..."><use href="#card-QH"/></g>, so a redraw creates two
@@ -437,15 +437,29 @@ function tartanPattern(name) {
   ]);
 }
 
-function buildBack(name) {
-  const { ground } = BACKS[name];
-  return [
-    cardOutline("card-bg", FACE_FILL),
-    svgEl("rect", { x: 6, y: 6, width: 88, height: 128, rx: 3,
-      fill: `url(#card-lattice-${name})`, stroke: ground, "stroke-width": 1 }),
-    svgEl("rect", { x: 9.5, y: 9.5, width: 81, height: 121, rx: 2,
-      fill: "none", stroke: "#ffffff", "stroke-opacity": 0.55, "stroke-width": 1 }),
-  ];
+/** A back's frame: the card's own background and edge (themed by the page's CSS). */
+function buildBackFrame() {
+  return [cardOutline("card-bg", FACE_FILL)];
+}
+
+/** A back's field, the lattice within the frame, as a picture of its own (an SVG document in a
+ *  data: URL, one per back): each face-down card shows it as an <image>. An image is content to
+ *  the browser (a <use> of a symbol is not), so the table's cards are its largest contentful paint,
+ *  not an empty place's letter. Built once per back, its coordinates the card's. */
+const backFields = new Map();
+function backField(name) {
+  if (!backFields.has(name)) {
+    const { ground } = BACKS[name];
+    const svg = svgEl("svg", { xmlns: SVG_NS, viewBox: "6 6 88 128", width: 88, height: 128 }, [
+      svgEl("defs", {}, [BACKS[name].pattern(name)]),
+      svgEl("rect", { x: 6, y: 6, width: 88, height: 128, rx: 3,
+        fill: `url(#card-lattice-${name})`, stroke: ground, "stroke-width": 1 }),
+      svgEl("rect", { x: 9.5, y: 9.5, width: 81, height: 121, rx: 2,
+        fill: "none", stroke: "#ffffff", "stroke-opacity": 0.55, "stroke-width": 1 }),
+    ]);
+    backFields.set(name, `data:image/svg+xml,${encodeURIComponent(new XMLSerializer().serializeToString(svg))}`);
+  }
+  return backFields.get(name);
 }
 
 // ---------------------------------------------------------------------------
@@ -461,7 +475,7 @@ const built = new Set();
  * the table SVG is rebuilt wholesale). Idempotent and cheap: if the defs were
  * detached (e.g. svgRoot.replaceChildren()), the same element, with every
  * symbol already built, is attached again. Symbols ("card-QH",
- * "card-back-blue", ...) are created lazily by cardFace/cardBack;
+ * "card-back-frame") are created lazily by cardFace/cardBack;
  * pass {all: true} to build all 52 faces and every back at once
  * ({all: true, large: true}: the large-print faces).
  */
@@ -486,7 +500,7 @@ export function ensureCardDefs(svgRoot = null, options = {}) {
   }
   if (options.all) {
     for (const suit of SUITS) for (const rank of RANKS) faceSymbolId(rank, suit, Boolean(options.large), options.language);
-    for (const name of Object.keys(BACKS)) backSymbolId(name);
+    backFrameSymbolId();
   }
   return sharedDefs;
 }
@@ -502,7 +516,7 @@ export async function prepareCards(svgRoot, { large = false, language = "en" } =
     ensureCardDefs(svgRoot);
     for (const rank of RANKS) faceSymbolId(rank, suit, large, language);
   }
-  for (const name of Object.keys(BACKS)) backSymbolId(name);
+  backFrameSymbolId();
 }
 
 function addSymbol(id, children, attrs = {}) {
@@ -523,11 +537,8 @@ function faceSymbolId(rank, suit, large = false, language = "en") {
   return addSymbol(id, () => buildFace(rank, suit, large, language), FACE_INHERITED);
 }
 
-function backSymbolId(name) {
-  return addSymbol(`card-back-${name}`, () => {
-    sharedDefs.appendChild(BACKS[name].pattern(name));
-    return buildBack(name);
-  });
+function backFrameSymbolId() {
+  return addSymbol("card-back-frame", buildBackFrame);
 }
 
 function useOf(id, extra = {}) {
@@ -573,7 +584,8 @@ export function cardFace(text, options = {}) {
 export function cardBack(options = {}) {
   const name = Object.hasOwn(BACKS, options.back) ? options.back : "blue";
   const group = svgEl("g", { class: `card card-back card-back-${name}` });
-  group.appendChild(useOf(backSymbolId(name)));
+  group.appendChild(useOf(backFrameSymbolId()));
+  group.appendChild(svgEl("image", { href: backField(name), x: 6, y: 6, width: 88, height: 128, "aria-hidden": "true" }));
   return group;
 }
 

@@ -185,8 +185,11 @@ async function start(useSnapshot) {
       const restore = restoreOptions(snapshot, factory, zstd, mark);
       pyodide = await Promise.race([loadPyodide({ ...options, stdLibURL: STDLIB_URL, ...restore }), wasmFailed]);
       mark("pyodide loaded");
-      // Everyone restores the same memory: give Python's random generators fresh seeds.
-      pyodide.runPython("import sys\nif 'random' in sys.modules: sys.modules['random'].seed()");
+      // Everyone restores the same memory: give Python's random generator a fresh seed (random is
+      // in the snapshot; a call, not Python source to compile).
+      const random = pyodide.pyimport("random");
+      random.seed();
+      random.destroy();
     } else {
       pyodide = await Promise.race([loadPyodide(options), wasmFailed]);
       // A silent callback keeps the loader's progress lines out of the console.

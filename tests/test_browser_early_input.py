@@ -8,6 +8,7 @@ input surely comes before it is up."""
 
 from __future__ import annotations
 
+import datetime
 import json
 from typing import Any
 
@@ -113,6 +114,17 @@ def test_a_drag_and_keys_before_the_engine_is_up_are_played_in_order(page: Any, 
     assert pile_cards(page, "tableau-7")[-2:] == ["8S", "7D"]
     assert pile_cards(page, "waste") == []  # drawn, then taken back
     assert text_of(page, "moves") == "1"
+
+
+def test_a_first_visit_past_the_builds_dailies_waits_for_the_engine(page: Any, site_url: str) -> None:
+    """A date the build's list does not reach: no table until the engine deals the daily."""
+    page.clock.set_fixed_time(datetime.datetime(2031, 6, 1, 12))
+    held = hold_the_engine(page)
+    page.goto(site_url)
+    page.wait_for_timeout(1000)
+    assert page.locator("[data-card]").count() == 0
+    release(page, held)
+    assert text_of(page, "deal-label").startswith("Daily 2031-06-01")
 
 
 def test_input_for_a_table_the_engine_does_not_have_is_dropped_with_a_word(page: Any, site_url: str) -> None:

@@ -21,6 +21,11 @@
 //   a keydown other than a lone modifier key.
 // - longTasks: every main-thread task over 50 ms (PerformanceObserver
 //   "longtask", from the start), with firstPaint to tell those after it.
+// - firstCardAt: when the first card ([data-card]) was on screen: the end of
+//   the frame that first rendered one (the game, and the floor page's inline SVG);
+//   clickAt: when the first trusted click on the page came (its timeStamp), and
+//   answeredAt: the end of the frame that first showed the cards changed after it
+//   (the click's answer drawn).
 
 (() => {
   const probe = { readyAt: null };
@@ -31,6 +36,42 @@
       probe.readyAt = performance.now();
     }
   }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-ready"] });
+
+  probe.firstCardAt = null;
+  probe.clickAt = null;
+  probe.answeredAt = null;
+  /** performance.now() once the frame that renders what is in the DOM now has been rendered. */
+  const afterFrame = () =>
+    new Promise((resolve) => {
+      requestAnimationFrame(() => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve(performance.now());
+        channel.port2.postMessage(null);
+      });
+    });
+  let cardSeen = false;
+  let clicked = null; // the cards when the first trusted click came
+  let answered = false;
+  const cardsNow = () => [...document.querySelectorAll("[data-card]")].map((card) => `${card.dataset.pile}:${card.dataset.index}:${card.dataset.card}`).sort().join(" ");
+  new MutationObserver(() => {
+    if (!cardSeen && document.querySelector("[data-card]")) {
+      cardSeen = true;
+      afterFrame().then((time) => (probe.firstCardAt = time));
+    }
+    if (clicked !== null && !answered && cardsNow() !== clicked) {
+      answered = true;
+      afterFrame().then((time) => (probe.answeredAt = time));
+    }
+  }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-card", "data-pile", "data-index"] });
+  window.addEventListener(
+    "pointerdown",
+    (event) => {
+      if (!event.isTrusted || probe.clickAt !== null) return;
+      probe.clickAt = event.timeStamp;
+      clicked = cardsNow();
+    },
+    true,
+  );
 
   probe.longTasks = [];
   new PerformanceObserver((list) => {
