@@ -116,10 +116,11 @@ function lastTable(request, kept) {
 
 /** A first visit's table: today's daily as the build's engine showed it (static/dailies.json,
  *  tools/make_dailies.py), with the candidate that is its deal; null if this is not a first
- *  visit (an address, options chosen) or the build's list has no such day. Asked for at once,
- *  while the store is read (whether a game is kept is known only then). */
+ *  visit (an address; options of a game kept, as every game played keeps them) or the build's
+ *  list has no such day. Asked for at once, while the store is read (whether a game is kept is
+ *  known only then). */
 async function firstVisitTable(request) {
-  if (request || storage.hasOptions("klondike")) return null;
+  if (request || GAME_IDS.some((game) => storage.hasOptions(game))) return null;
   try {
     const response = await fetch("static/dailies.json");
     if (!response.ok) return null;
@@ -298,21 +299,23 @@ async function main() {
   const stopDownload = showDownload();
   // Python is on its way (boot.js started it); a table is drawn meanwhile, and takes input.
   const firstVisit = firstVisitTable(request);
-  // The statistics are read meanwhile too (they need no engine).
+  // The statistics are read meanwhile too (they need no engine), and the card pictures are
+  // built, a suit per task, so that the first table draws in a short task.
   const statsStarting = stats.start(GAME_IDS).catch((error) => {
     storeFailed(error);
     return null;
   });
+  const cardsReady = prepareCards(board, { large: looks().largePrint, language: language() });
   const kept = await readKept();
   const none = !kept.records.length && !kept.active; // no game kept: a first visit (or all given up)
   const first = lastTable(request, kept) ?? (none ? await firstVisit : null);
+  await cardsReady;
   if (drawFirstTable(first)) {
     performance.mark(first.prebuilt ? "page: first visit table drawn" : "page: saved table drawn");
     takeInput();
   } else {
     drawBarBeforeStart(request, kept);
   }
-  prepareCards(board, { large: looks().largePrint, language: language() }); // while Python starts: the first table then draws quickly
   const started = await exchange(() => startUp(request, kept, first, statsStarting));
   stopDownload();
   if (!started) return;

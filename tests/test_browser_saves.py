@@ -52,7 +52,8 @@ def test_the_saved_table_shows_before_python_is_ready(page: Any, site_url: str) 
     page.goto(site_url)
     page.wait_for_selector('[data-card][data-pile="tableau-1"]', state="attached", timeout=5000)
     assert page.locator("html[data-ready=true]").count() == 0  # drawn before Python took over
-    assert pile_cards(page, "tableau-1")[0] == "7D"
+    assert page.locator("#board").get_attribute("aria-busy") == "true"  # input waits for the engine
+    assert card(page, "tableau-1", 0).get_attribute("data-card") == "7D"
     for route in held:
         route.continue_()
     page.unroute("**/pyodide.asm.wasm")

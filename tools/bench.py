@@ -84,7 +84,8 @@ Click-to-DOM-updated latency
     the input) to just after the page's handlers ran.
 
 Long tasks
-    One session with a fresh profile, as a player's: the game (draw one,
+    One session with a fresh profile, as a player's: a first visit (index.html,
+    today's daily drawn from the build's list), then the game (draw one,
     --deal) loads, 50 moves are played with hints asked for between them
     (H), then a 4-suit Spider daily opens (SLOW_DAILY, found after several
     candidates) and is left to its analysis for a while, then a challenge
@@ -515,7 +516,27 @@ def first_sight(page: Any, url: str, click: str | None) -> dict[str, Any]:
     if click:
         page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
         found["ready"] = page.evaluate("() => window.benchProbe.readyAt")
+    found["stages"] = page.evaluate(STAGES)
     return found
+
+
+# The stages of a start on the page's clock (ms): the navigation's answer (the service worker's,
+# on a second visit), the engine's files on the page, and the marks the page and its worker set.
+STAGES = """() => {
+  const stages = {};
+  const navigation = performance.getEntriesByType("navigation")[0];
+  if (navigation) {
+    stages["navigation: service worker started"] = navigation.workerStart || null;
+    stages["navigation: page answered"] = navigation.responseStart;
+    stages["navigation: page received"] = navigation.responseEnd;
+  }
+  for (const entry of performance.getEntriesByType("resource")) {
+    const name = new URL(entry.name).pathname.split("/").pop();
+    if (["pyodide.asm.wasm", "solitaire.snapshot", "boot.js", "app.js", "dailies.json"].includes(name)) stages[`page: ${name} received`] = entry.responseEnd;
+  }
+  for (const mark of performance.getEntriesByType("mark")) if (!/ (requested|received)$/.test(mark.name) || /wasm|snapshot/.test(mark.name)) stages[mark.name] = mark.startTime;
+  return Object.fromEntries(Object.entries(stages).filter(([, time]) => time !== null));
+}"""
 
 
 def measure_first_sight(playwright: Any, base_url: str, rounds: int) -> dict[str, Any]:
@@ -559,6 +580,12 @@ def measure_first_sight(playwright: Any, base_url: str, rounds: int) -> dict[str
                 figures[f"{kind} ready"] = median(name, kind, "ready")
             figures["warm click answered at ready"] = median(name, "at_ready", "answered")
         summary["medians"][name] = figures
+    summary["stages"] = {}
+    for kind in VISITS:
+        every = [run[kind]["stages"] for run in runs["game"]]
+        names = {name for stages in every for name in stages}
+        medians = {name: statistics.median(stages[name] for stages in every if name in stages) for name in names}
+        summary["stages"][kind] = dict(sorted(medians.items(), key=lambda item: item[1]))
     floor, game = summary["medians"]["floor"], summary["medians"]["game"]
     summary["ratios"] = {
         "cold first card / floor": ratio(game["cold first card"], floor["cold first card"]),
@@ -764,6 +791,9 @@ def measure_long_tasks(playwright: Any, base_url: str, deal: int) -> dict[str, A
     steps = []
     spider = f"{base_url}index.html?game=spider&suits=4&daily={SLOW_DAILY}"
     with fresh_profile(playwright) as page:
+        visit(page, f"{base_url}index.html")  # a first visit: today's daily from the build's list, then the engine's
+        steps.append(long_tasks_of(page, "a first visit (index.html)"))
+        settle(page)
         visit(page, f"{base_url}index.html?game=klondike&deal={deal}&draw=1")
         settle(page)
         player = Player(page)
@@ -1148,6 +1178,18 @@ def report_first_sight(first: dict[str, Any]) -> str:
             f"Target warm first click answered <= {FIRST_CLICK_TARGET:.0f}x the floor's first card: "
             f"{ratios['warm click answered / floor first card']:.2f} {verdict(ratios['warm click answered / floor first card'] <= FIRST_CLICK_TARGET)}",
             f"Target renderer memory <= {MEMORY_TARGET_MB:.0f} MB: {memory:.0f} {verdict(memory <= MEMORY_TARGET_MB)}",
+            "",
+            "Stages of the game's start (medians, ms from navigation start; the click came as soon as a card was on screen)",
+            table(
+                [
+                    [name, *(f"{first['stages'][kind][name]:.0f}" if name in first["stages"][kind] else "-" for kind in VISITS)]
+                    for name in sorted(
+                        {name for kind in VISITS for name in first["stages"][kind]},
+                        key=lambda name: first["stages"]["warm"].get(name, first["stages"]["cold"].get(name, 0.0)),
+                    )
+                ],
+                ["stage", *VISITS],
+            ),
         ]
     )
 
