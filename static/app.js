@@ -142,7 +142,9 @@ function drawFirstTable(view) {
     renderBar(view);
     state.view = { ...view, early: true }; // shown, not kept: the store has it, or the engine will deal it
     state.geometry = drawTable(board, view, null);
-    $("loading").classList.add("over-table");
+    // The table says the game is here: the bar alone says how much of the engine has come (its
+    // words stay for screen readers), unless there is more to say (input waiting, a failure).
+    $("loading").dataset.quiet = "true";
     return true;
   } catch {
     board.replaceChildren(); // an old or odd view: just wait for Python
@@ -194,8 +196,12 @@ async function tellStoredProblems(kept, statsProblem) {
 }
 
 function setProgress(key, fraction, params = {}) {
-  $("loading-text").textContent = t(key, params);
+  const text = t(key, params);
+  $("loading-text").textContent = text;
   $("progress-bar").style.width = `${Math.round(fraction * 100)}%`;
+  $("progress").setAttribute("aria-valuenow", String(Math.round(fraction * 100)));
+  $("progress").setAttribute("aria-valuetext", text);
+  if (key === "loading.failed") $("loading").dataset.quiet = "false";
 }
 
 /** While the engine's files come (a first visit, a slow network): how much of them has come. The
@@ -315,6 +321,7 @@ async function main() {
     takeInput();
   } else {
     drawBarBeforeStart(request, kept);
+    $("loading").dataset.quiet = "false"; // no table: the words say what the page is doing
   }
   const started = await exchange(() => startUp(request, kept, first, statsStarting));
   stopDownload();

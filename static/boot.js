@@ -41,7 +41,10 @@ function tell() {
 // bar shows how much of the engine has arrived (its first 80%; app.js words it once it runs).
 watchDownload(({ received, total }) => {
   const bar = document.getElementById("progress-bar");
-  if (bar && total) bar.style.width = `${Math.round((80 * Math.min(received, total)) / total)}%`;
+  if (!bar || !total) return;
+  const percent = Math.round((80 * Math.min(received, total)) / total);
+  bar.style.width = `${percent}%`;
+  bar.parentElement.setAttribute("aria-valuenow", String(percent));
 });
 
 /** Fetch one file (the preload's response, when index.html preloaded it) and hand its body to

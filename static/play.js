@@ -169,6 +169,7 @@ export const game = {
     if (!state.pendingInput) {
       state.pendingInput = true;
       $("loading-text").textContent = t("loading.pending");
+      $("loading").dataset.quiet = "false"; // said, over the table
     }
     return true;
   },

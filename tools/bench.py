@@ -126,6 +126,7 @@ import json
 import math
 import os
 import platform
+import re
 import shutil
 import statistics
 import subprocess
@@ -856,7 +857,7 @@ def lcp_element(report: dict[str, Any]) -> str:
                 yield from nodes(inner)
 
     found = next(nodes(report["audits"].get("largest-contentful-paint-element", {}).get("details", {})), None)
-    return str(found.get("snippet") or found.get("selector")) if found else "none"
+    return f"{found.get('selector')}: {found.get('snippet', '')[:60]}" if found else "none"
 
 
 def measure_lighthouse(url: str, runs: int) -> dict[str, Any]:
@@ -1089,7 +1090,7 @@ def report_lighthouse(lighthouse: dict[str, Any]) -> str:
     ]
     for preset in PRESETS:
         elements = lighthouse[preset]["LCP elements"]
-        cards = all("data-card" in element for element in elements)
+        cards = all(re.search(r"\bg\.card\b|data-card", element) for element in elements)  # in a card's <g>
         text.append(f"LCP element, {preset}: {'; '.join(elements)} (a card: {verdict(cards)})")
     for preset in PRESETS:
         median = lighthouse[preset]["median"]
