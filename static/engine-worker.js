@@ -70,7 +70,7 @@ self.onmessage = async ({ data }) => {
   const { id, kind } = data;
   if (kind === "file") {
     if (data.error) pageFiles[data.name]?.reject(new Error(data.error));
-    else pageFiles[data.name]?.resolve(data.stream ?? data.bytes);
+    else pageFiles[data.name]?.resolve(data.stream ? counted(data.name, data.stream) : (tellDownload(data.name, data.bytes.length, true), data.bytes));
     pageFiles[data.name] = null; // its promise is held where it is used, and let go there
   } else if (kind === "start") {
     post(id, { answer: await starting });
@@ -240,6 +240,27 @@ function handOver(url, response) {
     (got) => (got.ok ? new Promise(() => {}) : Promise.reject(new Error(`${url}: HTTP ${got.status}`))),
     (error) => Promise.reject(new Error(`the runtime did not come (${error.message})`)),
   );
+}
+
+/** A file's body from the page, which says how much of it has come as it passes (every 64 kB,
+ *  and at its end: the page's loading bar, boot.js). */
+function counted(name, stream) {
+  let received = 0;
+  let told = 0;
+  return stream.pipeThrough(
+    new TransformStream({
+      transform(chunk, controller) {
+        received += chunk.length;
+        if (received - told >= 65_536) tellDownload(name, (told = received), false);
+        controller.enqueue(chunk);
+      },
+      flush: () => tellDownload(name, received, true),
+    }),
+  );
+}
+
+function tellDownload(name, received, done) {
+  self.postMessage({ kind: "download", name, received, done });
 }
 
 /** A promise with its resolve and reject at hand. */

@@ -114,8 +114,8 @@ def test_without_a_usable_snapshot_the_game_starts_the_ordinary_way(page: Any, s
 
 def test_the_engine_starts_from_the_first_bytes_and_fetches_its_files_once(page: Any, site_url: str) -> None:
     """index.html has the browser preload the snapshot and the runtime before any script runs;
-    boot.js starts the worker before the page's other scripts and hands it both, so the worker
-    asks for neither, and each is fetched once."""
+    boot.js starts the worker before the page's other scripts run and hands it both, so the
+    worker asks for neither, and each is fetched once."""
     open_page(page, site_url + "?game=klondike&deal=1")
     timing = page.evaluate(
         """() => ({
@@ -130,8 +130,27 @@ def test_the_engine_starts_from_the_first_bytes_and_fetches_its_files_once(page:
     assert max(requested["pyodide.asm.wasm"][0], requested["solitaire.snapshot"][0]) <= requested["boot.js"][0], requested
     marks = timing["marks"]
     assert "engine: pyodide.asm.wasm requested" not in marks and "engine: solitaire.snapshot requested" not in marks, marks
-    assert marks["engine: worker started"] < marks["page: app started"], marks
+    # The page's other scripts import boot.js: it runs, and starts the worker, before any of them.
+    assert marks["page: engine worker created"] < marks["page: app started"], marks
     assert started(page) == "snapshot"
+
+
+def test_index_preloads_every_module_of_the_page() -> None:
+    """Every module app.js imports, however deep, is named for preloading (one round trip for all
+    of them on a first visit, not one per level of imports)."""
+    graph: set[str] = set()
+
+    def walk(name: str) -> None:
+        if name in graph:
+            return
+        graph.add(name)
+        source = (ROOT / "static" / name).read_text()
+        for found in re.findall(r'^import (?:[^;]*? from )?"\./([\w-]+\.js)"', source, re.M):
+            walk(found)
+
+    walk("app.js")
+    preloaded = set(re.findall(r'<link rel="modulepreload" href="static/([\w-]+\.js)">', (ROOT / "index.html").read_text()))
+    assert preloaded == graph - {"app.js", "boot.js"}  # those two are the page's script tags
 
 
 def test_the_page_states_the_runtimes_size() -> None:
