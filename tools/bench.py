@@ -193,6 +193,7 @@ FIRST_CARD_TARGET = 5.0  # the game's first card on a first visit / the floor pa
 FIRST_CLICK_TARGET = 6.0  # the game's first click answered on a second visit / the floor page's first card
 MEMORY_TARGET_MB = 200.0  # the renderer's PSS after the load
 MEMORY_SETTLE_MS = 5_000
+CLICK_LOST_MS = 5_000  # after the ready signal: a click not answered by then was dropped
 
 # The long-task session: moves, hints between them, then a slow daily and its challenge link.
 SESSION_MOVES = 50
@@ -510,10 +511,16 @@ def first_sight(page: Any, url: str, click: str | None) -> dict[str, Any]:
         page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
     else:
         page.wait_for_selector("[data-card]", state="attached", timeout=READY_TIMEOUT_MS)
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     if click:
         centre = page.evaluate("() => window.benchProbe.centreOf('stock')")
         page.mouse.click(centre["x"], centre["y"])
-        page.wait_for_function("() => window.benchProbe.answeredAt !== null", timeout=READY_TIMEOUT_MS)
+        page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
+        try:  # a page that drops input before it is ready never answers it: the click is lost (null)
+            page.wait_for_function("() => window.benchProbe.answeredAt !== null", timeout=CLICK_LOST_MS)
+        except PlaywrightTimeout:
+            pass
     else:
         page.wait_for_function("() => window.benchProbe.firstCardAt !== null", timeout=READY_TIMEOUT_MS)
     found: dict[str, Any] = page.evaluate(
@@ -544,6 +551,10 @@ STAGES = """() => {
   for (const mark of performance.getEntriesByType("mark")) if (!/ (requested|received)$/.test(mark.name) || /wasm|snapshot/.test(mark.name)) stages[mark.name] = mark.startTime;
   return Object.fromEntries(Object.entries(stages).filter(([, time]) => time !== null));
 }"""
+
+
+def answered(visit: dict[str, Any]) -> str:
+    return "lost" if visit["answered"] is None else f"{visit['answered']:.0f}"
 
 
 def measure_first_sight(playwright: Any, base_url: str, rounds: int) -> dict[str, Any]:
@@ -579,12 +590,14 @@ def measure_first_sight(playwright: Any, base_url: str, rounds: int) -> dict[str
         progress(
             f"  round {number + 1}/{rounds}: floor first card {runs['floor'][-1]['cold']['firstCard']:.0f}/{runs['floor'][-1]['warm']['firstCard']:.0f}, "
             f"game first card {game['cold']['firstCard']:.0f}/{game['warm']['firstCard']:.0f}, first click answered "
-            f"{game['cold']['answered']:.0f}/{game['warm']['answered']:.0f} (at ready {game['at_ready']['answered']:.0f}), "
+            f"{answered(game['cold'])}/{answered(game['warm'])} (at ready {answered(game['at_ready'])}), "
             f"memory {game['memory_mb']['cold']:.0f}/{game['memory_mb']['warm']:.0f} MB (cold/warm)"
         )
 
     def median(name: str, kind: str, field: str) -> float:
-        return float(statistics.median(run[kind][field] for run in runs[name]))
+        """The median over the rounds; NaN when some round had none (a click the page dropped)."""
+        values = [run[kind][field] for run in runs[name]]
+        return math.nan if None in values else float(statistics.median(values))
 
     summary: dict[str, Any] = {"runs": runs, "medians": {}}
     for name in runs:
@@ -1159,6 +1172,13 @@ def report_transfer(transfer: dict[str, Any], biggest: int = 6) -> str:
     return "\n".join(text)
 
 
+def ms_or_lost(value: float | None) -> str:
+    """A time in ms; "lost" for a click that was never answered; "-" where none was made."""
+    if value is None:
+        return "-"
+    return "lost" if math.isnan(value) else f"{value:.0f}"
+
+
 def report_first_sight(first: dict[str, Any]) -> str:
     rows = []
     for name, figures in first["medians"].items():
@@ -1166,8 +1186,8 @@ def report_first_sight(first: dict[str, Any]) -> str:
             [
                 name,
                 *(f"{figures[f'{kind} first card']:.0f}" for kind in VISITS),
-                *(f"{figures[f'{kind} click answered']:.0f}" if f"{kind} click answered" in figures else "-" for kind in VISITS),
-                f"{figures['warm click answered at ready']:.0f}" if "warm click answered at ready" in figures else "-",
+                *(ms_or_lost(figures.get(f"{kind} click answered")) for kind in VISITS),
+                ms_or_lost(figures.get("warm click answered at ready")),
                 *(f"{figures[f'{kind} ready']:.0f}" if f"{kind} ready" in figures else "-" for kind in VISITS),
                 *(f"{figures[f'{kind} memory_mb']:.0f}" for kind in VISITS),
             ]
@@ -1219,17 +1239,20 @@ def report_first_sight(first: dict[str, Any]) -> str:
 # -- site -------------------------------------------------------------------------
 
 
-def snapshot_site(destination: Path) -> Path:
-    """Copy the repository's site into `destination` (mtimes kept, so 304s still happen).
+def snapshot_site(destination: Path, source: Path = ROOT) -> Path:
+    """Copy a built checkout's site into `destination` (mtimes kept, so 304s still happen), with
+    this checkout's benchmark pages (tools/bench/: another checkout may be older).
 
     build.sh holds build/.lock for the whole build; holding it while copying
     means the copy never has half-built files.
     """
-    lock_path = ROOT / "build" / ".lock"
+    lock_path = source / "build" / ".lock"
     lock_path.parent.mkdir(exist_ok=True)
     with open(lock_path, "a") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        shutil.copytree(ROOT, destination, ignore=shutil.ignore_patterns(*NOT_SERVED))
+        shutil.copytree(source, destination, ignore=shutil.ignore_patterns(*NOT_SERVED))
+    if source != ROOT:
+        shutil.copytree(BENCH_DIR, destination / "tools" / "bench", dirs_exist_ok=True)
     return destination
 
 
@@ -1266,6 +1289,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--deal", type=int, default=1, help="deal played for the latency (default 1)")
     parser.add_argument("--lighthouse-runs", type=int, default=3, help="Lighthouse runs per preset (default 3; 0: none)")
     parser.add_argument("--in-place", action="store_true", help="serve the repository itself, not a snapshot of it (see above)")
+    parser.add_argument("--site", type=Path, help="measure another built checkout (a git worktree of an older commit, say) instead")
     parser.add_argument("--json", type=Path, help="where to write the results (default bench-results/bench-DATE.json)")
     parser.add_argument("--only", help=f"comma-separated parts to run (default all): {', '.join(PARTS)}")
     args = parser.parse_args(argv)
@@ -1350,7 +1374,7 @@ def main(argv: list[str] | None = None) -> int:
     json_path = args.json or ROOT / "bench-results" / f"bench-{time.strftime('%Y%m%d-%H%M%S')}.json"
 
     with tempfile.TemporaryDirectory(prefix="solitaire-bench-") as folder:
-        site = ROOT if args.in_place else snapshot_site(Path(folder) / "site")
+        site = ROOT if args.in_place else snapshot_site(Path(folder) / "site", (args.site or ROOT).resolve())
         if not (site / "static" / "pyodide" / "pyodide-lock.json").exists():
             progress("bench.py: the site is not built: run ./build.sh first")
             return 1
