@@ -188,17 +188,8 @@ function pagesOf(runs, size) {
  *  touched stays so. */
 export function restorePages(memory, snapshot, zstd, instantiated) {
   memory.set(instantiated.subarray(0, snapshot.base * PAGE));
-  const words = new Int32Array(memory.buffer, memory.byteOffset, snapshot.size >>> 2);
-  const pageWords = PAGE >>> 2;
-  for (let word = snapshot.base * pageWords; word < words.length; word += pageWords) {
-    for (let i = word; i < word + pageWords; i++) {
-      if (words[i]) {
-        words.fill(0, word, word + pageWords);
-        break;
-      }
-    }
-  }
-  const target = new PagesTarget(memory, snapshot.runs);
+  zeroUnstoredPages(memory, snapshot);
+  const target = new PagesTarget(memory, snapshot.runs, snapshot.base);
   const { packed } = snapshot;
   if (ZSTD_MAGIC.every((byte, i) => packed[i] === byte)) decompressInto(packed, zstd, (chunk) => target.xor(chunk));
   else target.xor(packed);
@@ -208,11 +199,34 @@ export function restorePages(memory, snapshot, zstd, instantiated) {
   }
 }
 
-/** Where the stored pages go: bytes XORed in run after run, as they come. */
+/** Zero what the start-up may have written after the instantiated pages, but for the stored
+ *  pages (they are set whole): a page is read 16 words at a time, and written only when it is
+ *  not all zero. */
+function zeroUnstoredPages(memory, { base, size, runs }) {
+  const words = new Int32Array(memory.buffer, memory.byteOffset, size >>> 2);
+  const pageWords = PAGE >>> 2;
+  let run = 0;
+  for (let page = base; page < size / PAGE; page++) {
+    while (run < runs.length && runs[run][0] + runs[run][1] <= page) run++;
+    if (run < runs.length && runs[run][0] <= page) continue; // a stored page
+    const first = page * pageWords;
+    for (let i = first; i < first + pageWords; i += 16) {
+      if (words[i] | words[i + 1] | words[i + 2] | words[i + 3] | words[i + 4] | words[i + 5] | words[i + 6] | words[i + 7] |
+          words[i + 8] | words[i + 9] | words[i + 10] | words[i + 11] | words[i + 12] | words[i + 13] | words[i + 14] | words[i + 15]) {
+        words.fill(0, first, first + pageWords);
+        break;
+      }
+    }
+  }
+}
+
+/** Where the stored pages go, run after run, as they come: XORed into an instantiated page,
+ *  set over a page after them (its reference is zero). */
 class PagesTarget {
-  constructor(memory, runs) {
+  constructor(memory, runs, base) {
     this.memory = memory;
     this.runs = runs;
+    this.base = base;
     this.run = 0;
     this.offset = 0; // within the run
     this.written = 0;
@@ -224,8 +238,14 @@ class PagesTarget {
       const run = this.runs[this.run];
       if (!run) throw new SnapshotError("the snapshot file is cut short or too long");
       const [page, count] = run;
-      const length = Math.min(chunk.length - at, count * PAGE - this.offset);
-      xorBytes(this.memory, page * PAGE + this.offset, chunk.subarray(at, at + length));
+      // Within the run, up to its end or up to the first page past the instantiated ones.
+      const end = page < this.base && page + count > this.base ? (this.base - page) * PAGE : count * PAGE;
+      const limit = this.offset < end ? end : count * PAGE;
+      const length = Math.min(chunk.length - at, limit - this.offset);
+      const place = page * PAGE + this.offset;
+      const bytes = chunk.subarray(at, at + length);
+      if (place < this.base * PAGE) xorBytes(this.memory, place, bytes);
+      else this.memory.set(bytes, place);
       at += length;
       this.written += length;
       this.offset += length;
