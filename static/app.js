@@ -136,10 +136,11 @@ async function firstVisitTable(request) {
 /** Draw `view` before Python is ready; true if drawn. From then on the table takes input: what
  *  the player does meanwhile waits for the engine (the start is one exchange), and is played once
  *  the engine has the same table (see startUp). */
-function drawFirstTable(view) {
+async function drawFirstTable(view) {
   if (!view?.slots || !view?.piles) return false;
   try {
     renderBar(view);
+    await nextTask(); // the bar and the table in tasks of their own: neither is a long one
     state.view = { ...view, early: true }; // shown, not kept: the store has it, or the engine will deal it
     state.geometry = drawTable(board, view, null);
     // The table says the game is here: the bar alone says how much of the engine has come (its
@@ -316,8 +317,9 @@ async function main() {
   const none = !kept.records.length && !kept.active; // no game kept: a first visit (or all given up)
   const first = lastTable(request, kept) ?? (none ? await firstVisit : null);
   await cardsReady;
-  if (drawFirstTable(first)) {
+  if (await drawFirstTable(first)) {
     performance.mark(first.prebuilt ? "page: first visit table drawn" : "page: saved table drawn");
+    await nextTask(); // input is taken in a task after the one that drew the table
     takeInput();
   } else {
     drawBarBeforeStart(request, kept);
