@@ -11,7 +11,7 @@ import { browserLanguage, language, setLanguage, t } from "./i18n.js";
 import { attachInput } from "./input.js";
 import { connectKeeping, keptGames, saveNow, saveOnLeaving, storeFailed, storeOrSay, tableId } from "./keeping.js";
 import { attachKeyboard } from "./keyboard.js";
-import { engineWorker, watchDownload } from "./boot.js";
+import { engineWorker, firstVisitDailies, watchDownload } from "./boot.js";
 import { looks } from "./looks.js";
 import { chooseGame, fillGamePicker, keptLabel } from "./picker.js";
 import { act, checkWinnable, drawnForSize, game, openGame, render, restartDeal, resume, startGame } from "./play.js";
@@ -115,22 +115,15 @@ function lastTable(request, kept) {
 }
 
 /** A first visit's table: today's daily as the build's engine showed it (static/dailies.json,
- *  tools/make_dailies.py), with the candidate that is its deal; null if this is not a first
- *  visit (an address; options of a game kept, as every game played keeps them) or the build's
- *  list has no such day. Asked for at once, while the store is read (whether a game is kept is
- *  known only then). */
+ *  tools/make_dailies.py, which boot.js asks for on what looks like a first visit), with the
+ *  candidate that is its deal; null if this is not a first visit (an address; options of a game
+ *  kept, as every game played keeps them) or the build's list has no such day. */
 async function firstVisitTable(request) {
   if (request || GAME_IDS.some((game) => storage.hasOptions(game))) return null;
-  try {
-    const response = await fetch("static/dailies.json");
-    if (!response.ok) return null;
-    const { build, dailies } = await response.json();
-    const day = dailies?.[today()];
-    const view = day?.views?.[language()];
-    return view?.save ? { ...view, prebuilt: { build, candidate: day.candidate } } : null;
-  } catch {
-    return null; // no list (an old build): the engine deals it
-  }
+  const list = await firstVisitDailies; // null: no list (an old build), the engine deals it
+  const day = list?.dailies?.[today()];
+  const view = day?.views?.[language()];
+  return view?.save ? { ...view, prebuilt: { build: list.build, candidate: day.candidate } } : null;
 }
 
 /** Draw `view` before Python is ready; true if drawn. From then on the table takes input: what
@@ -313,23 +306,30 @@ async function main() {
     return null;
   });
   const cardsReady = prepareCards(board, { large: looks().largePrint, language: language() });
-  const kept = await readKept();
-  const none = !kept.records.length && !kept.active; // no game kept: a first visit (or all given up)
-  const first = lastTable(request, kept) ?? (none ? await firstVisit : null);
+  const reading = readKept();
+  // A first visit's table need not wait for the store (on a first visit it is being created);
+  // should the store hold a game after all, the engine resumes it, and input meant for the
+  // daily is not played on it.
+  let first = await firstVisit;
+  const kept = first ? null : await reading;
+  first ??= lastTable(request, kept);
   await cardsReady;
-  if (await drawFirstTable(first)) {
+  const drawn = await drawFirstTable(first);
+  if (drawn) {
     performance.mark(first.prebuilt ? "page: first visit table drawn" : "page: saved table drawn");
     await nextTask(); // input is taken in a task after the one that drew the table
     takeInput();
-  } else {
-    drawBarBeforeStart(request, kept);
+  }
+  const store = kept ?? (await reading);
+  if (!drawn) {
+    drawBarBeforeStart(request, store);
     $("loading").dataset.quiet = "false"; // no table: the words say what the page is doing
   }
-  const started = await exchange(() => startUp(request, kept, first, statsStarting));
+  const started = await exchange(() => startUp(request, store, first, statsStarting));
   stopDownload();
   if (!started) return;
   await nextTask(); // the table is drawn: the rest of the start in a task of its own
-  await tellStoredProblems(kept, started.statsProblem);
+  await tellStoredProblems(store, started.statsProblem);
   fillGamePicker();
   if (request?.challenge) await checkChallenge(request);
   $("loading").hidden = true;

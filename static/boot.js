@@ -89,3 +89,18 @@ async function send(name) {
 }
 
 for (const name of Object.keys(FILES)) send(name);
+
+/** On what looks like a first visit (no address, no options kept for any game: every game played
+ *  keeps them), the build's list of the coming dailies (static/dailies.json): app.js draws today's
+ *  from it before the engine is up. Asked for here, before the page's other scripts have come. */
+export const firstVisitDailies = looksLikeAFirstVisit()
+  ? fetch(new URL("./dailies.json", import.meta.url)).then((response) => (response.ok ? response.json() : null)).catch(() => null)
+  : Promise.resolve(null);
+
+function looksLikeAFirstVisit() {
+  try {
+    return !location.search && !Object.keys(localStorage).some((key) => key.startsWith("solitaire.options."));
+  } catch {
+    return false; // no storage: no first visit to speed up
+  }
+}
