@@ -93,6 +93,7 @@ export function attachInput(board, game) {
   });
 
   function drop(done, at) {
+    lastTap = { key: null, time: 0 };
     const from = { pile: done.pile, index: done.index };
     const targets = game.view().legal[`${from.pile}:${from.index}`] ?? [];
     const { piles, size, cards } = game.geometry();
@@ -136,7 +137,9 @@ export function attachInput(board, game) {
     const now = performance.now();
     const key = `${done.pile}:${done.index}`;
     const doubleTap = lastTap.key === key && now - lastTap.time < DOUBLE_TAP_MS;
-    lastTap = { key, time: now };
+    // Only a tap that picks a card up (or puts it down) begins a double tap: not one that moved
+    // cards, so that a click on the card just dropped onto lifts it.
+    lastTap = { key: null, time: 0 };
     if (done.pile === "stock") {
       game.stock();
       return;
@@ -166,15 +169,14 @@ export function attachInput(board, game) {
     }
     const same = picked && picked.pile === done.pile && picked.index === done.index;
     if (game.tapToMove?.() && !same) {
-      lastTap = { key: null, time: 0 };
       game.tap({ pile: done.pile, index: done.index }); // to its best place; picked up where Python cannot choose
       return;
     }
     if (doubleTap) {
-      lastTap = { key: null, time: 0 };
       game.toFoundation({ pile: done.pile, index: done.index });
       return;
     }
+    lastTap = { key, time: now };
     game.pick(same ? null : { pile: done.pile, index: done.index });
   }
 

@@ -198,6 +198,37 @@ def test_undo_and_redo_by_button_and_keyboard(page: Any, site_url: str) -> None:
     assert pile_cards(page, "tableau-1") == []
 
 
+def test_a_click_on_the_card_just_dropped_onto_lifts_it(page: Any, site_url: str) -> None:
+    """A move made with two clicks, then at once a click on the card the move went onto: that card
+    and the one now on it are picked up (they could go onto the 3S); the last two clicks, on one
+    card, are not a double click that sends it home (the 2H alone could go)."""
+    stock = " ".join(f"[{rank}{suit}]" for suit in "HS" for rank in "3456789TJQK" if rank + suit != "3S") + " [2S]"
+    set_up(
+        page,
+        site_url,
+        "\n".join(
+            [
+                f"stock: {stock}",
+                "foundation-1: " + " ".join(rank + "C" for rank in "A23456789TJQK"),
+                "foundation-2: " + " ".join(rank + "D" for rank in "A23456789TJQK"),
+                "foundation-3: AH",
+                "tableau-1: 2H",
+                "tableau-2: AS",
+                "tableau-3: 3S",
+            ]
+        ),
+    )
+    card(page, "tableau-2", 0).click()  # the AS, picked
+    # Where the 2H is; a destination glows, so the clicks do not wait for it to hold still.
+    box = card(page, "tableau-1", 0).bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + 10)  # onto the 2H
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + 10)  # the 2H, at once: the 2H and the AS picked up
+    assert pile_cards(page, "tableau-1") == ["2H", "AS"]
+    assert pile_cards(page, "foundation-3") == ["AH"]
+    picked = page.eval_on_selector_all("[data-card].picked", "els => els.map(e => e.dataset.card).sort()")
+    assert picked == ["2H", "AS"]
+
+
 def test_win_from_a_near_won_position(page: Any, site_url: str) -> None:
     set_up(page, site_url, NEAR_WON)
     card(page, "tableau-1", 0).dblclick()  # the KC goes home
