@@ -71,6 +71,7 @@ self.onmessage = async ({ data }) => {
   if (kind === "file") {
     if (data.error) pageFiles[data.name]?.reject(new Error(data.error));
     else pageFiles[data.name]?.resolve(data.stream ? counted(data.name, data.stream) : (tellDownload(data.name, data.bytes.length, true), data.bytes));
+    if (data.bytes) mark(`${data.name} from the page`);
     pageFiles[data.name] = null; // its promise is held where it is used, and let go there
   } else if (kind === "start") {
     post(id, { answer: await starting });
@@ -254,7 +255,7 @@ function counted(name, stream) {
         if (received - told >= 65_536) tellDownload(name, (told = received), false);
         controller.enqueue(chunk);
       },
-      flush: () => tellDownload(name, received, true),
+      flush: () => (mark(`${name} from the page`), tellDownload(name, received, true)),
     }),
   );
 }

@@ -97,8 +97,9 @@ Long tasks
 Lighthouse
     Lighthouse (node_modules, pinned in package.json) on the game page,
     --lighthouse-runs times with its desktop preset and as many with its
-    default mobile preset (simulated slow 4G and a 4x slower CPU), each run a
-    fresh Chromium profile (Debian's Chromium, CHROME_PATH), the site served
+    default mobile preset (simulated slow 4G and a 4x slower CPU), and as many
+    with the mobile preset's throttling applied while the page loads
+    (--throttling-method=devtools: "mobile, applied"), each run a fresh Chromium profile (Debian's Chromium, CHROME_PATH), the site served
     with gzip as a static host serves it (tools/serve.py). Reported: the
     medians of the Performance score and of its metrics (simulated, as Lighthouse
     scores them, and FCP and LCP as its own trace observed them, unthrottled), and
@@ -203,7 +204,11 @@ DAILY_WAIT_MS = 5_000  # the daily's live analysis goes on in the worker meanwhi
 LONG_TASK_MS = 50.0
 
 LIGHTHOUSE = ROOT / "node_modules" / ".bin" / "lighthouse"
-PRESETS = ("desktop", "mobile")
+# Lighthouse's presets; "mobile, applied" is its mobile preset with the network and CPU really
+# slowed while it loads (--throttling-method=devtools) instead of simulated from an unthrottled
+# trace: the simulation counts every request that ended before the largest paint as needed for it,
+# and on a fast local server the engine's 6.5 MB end before the first card is drawn.
+PRESETS = ("desktop", "mobile", "mobile, applied")
 LIGHTHOUSE_OBSERVED = {  # our name -> Lighthouse's metric as its trace saw it (unthrottled, before its simulation)
     "observed FCP": "observedFirstContentfulPaint",
     "observed LCP": "observedLargestContentfulPaint",
@@ -220,6 +225,7 @@ LIGHTHOUSE_METRICS = {  # our name -> Lighthouse audit id
 LIGHTHOUSE_TARGETS = {  # preset -> (least score, most TBT ms, most CLS)
     "desktop": (95, 100.0, None),
     "mobile": (90, 300.0, 0.02),
+    "mobile, applied": (90, 300.0, 0.02),
 }
 
 MOVE_KINDS = ("stock", "card move", "undo", "redo")
@@ -863,6 +869,8 @@ def lighthouse_run(url: str, preset: str, output: Path) -> dict[str, float]:
     ]
     if preset == "desktop":
         command.append("--preset=desktop")
+    elif preset == "mobile, applied":
+        command.append("--throttling-method=devtools")
     subprocess.run(command, check=True, env={**os.environ, "CHROME_PATH": CHROMIUM}, timeout=600, stdout=subprocess.DEVNULL)
     report = json.loads(output.read_text())
     figures: dict[str, Any] = {"score": report["categories"]["performance"]["score"] * 100}
@@ -900,7 +908,7 @@ def measure_lighthouse(url: str, runs: int) -> dict[str, Any]:
         for preset in PRESETS:
             every = []
             for number in range(runs):
-                every.append(lighthouse_run(url, preset, Path(folder) / f"{preset}-{number}.json"))
+                every.append(lighthouse_run(url, preset, Path(folder) / f"{preset.replace(', ', '-')}-{number}.json"))
                 progress(
                     f"  Lighthouse {preset} {number + 1}/{runs}: score {every[-1]['score']:.0f}, "
                     f"TBT {every[-1]['TBT']:.0f} ms, CLS {every[-1]['CLS']:.3f}"
