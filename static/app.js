@@ -40,23 +40,28 @@ connectKeeping({ resume, fillGamePicker, showStatsBody });
 // -- start-up ----------------------------------------------------------------------
 
 /** The first game: the one the address names (kept, else new), else the one last on the
- *  table, else today's daily. A game from before IndexedDB is moved into it first. Whatever
- *  fails, a game is dealt with the defaults. */
+ *  table, else today's daily (of the game a bad address names, else Klondike's: kept, else new).
+ *  A game from before IndexedDB is moved into it first. Whatever fails, a game is dealt with
+ *  the defaults. */
 async function firstGame(request, stored) {
   const kept = await moveCopies(stored);
   const legacy = await moveLegacyGame();
+  let game = "klondike";
   if (request) {
     const options = { ...storage.loadOptions(request.game, state.specs[request.game] ?? []), ...request.options };
     if (await openGame({ ...request, options })) return offerKept(request);
     notify(t("notice.badAddress", { error: state.lastError ?? t("notice.noGame") }));
+    if (GAME_IDS.includes(request.game)) game = request.game;
   } else if (legacy) {
     return undefined; // the game of before is on the table
   } else {
     const last = kept.records.find((record) => record.id === kept.active);
     if (last && (await resume(last))) return undefined;
   }
-  const options = storage.loadOptions("klondike", state.specs.klondike ?? []);
-  if (!(await startGame({ game: "klondike", daily: today(), options }))) await startGame({ game: "klondike", daily: today(), options: {} });
+  // The daily may be under way (a bad link opened mid-game): it is resumed, never dealt afresh
+  // over the game kept.
+  const options = storage.loadOptions(game, state.specs[game] ?? []);
+  if (!(await openGame({ game, daily: today(), options }))) await startGame({ game, daily: today(), options: {} });
   return undefined;
 }
 

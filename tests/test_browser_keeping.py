@@ -118,6 +118,36 @@ def test_a_link_opened_mid_game_keeps_the_game(page: Any, site_url: str, link: s
     expect(page.locator("#stats-body")).to_contain_text("No games finished yet")
 
 
+@pytest.mark.parametrize(
+    ("link", "game"),
+    [
+        ("?game=klondike&deal=-1", "klondike"),
+        ("?game=klondike&deal=0x10", "klondike"),
+        ("?game=__proto__", "klondike"),
+        ("?game=tripeaks&deal=1%20OR%201%3D1", "tripeaks"),
+    ],
+)
+def test_a_bad_link_falls_back_to_the_daily_in_progress(page: Any, site_url: str, link: str, game: str) -> None:
+    """A link that cannot be opened gives the daily of the game it names (else Klondike's); that
+    daily, already under way, is resumed as it was: no game at 0 moves, no two-tab question."""
+    open_page(page, site_url + f"?game={game}&daily={today()}")
+    first_move(page, game)
+    page.locator('[data-pile="stock"]').last.click()
+    expect(page.locator("#moves")).to_have_text("2")
+    kept(page, 2)
+    open_page(page, site_url + link)
+    expect(page.locator("#notice")).to_contain_text("Here is today's daily deal instead.")
+    expect(page.locator("#moves")).to_have_text("2")
+    assert f"game={game}" in page.url and f"daily={today()}" in page.url
+    page.wait_for_timeout(500)  # what the page would ask comes at once
+    expect(page.locator("#confirm")).to_be_hidden()
+    kept(page, 2)
+
+
+def today() -> str:
+    return time.strftime("%Y-%m-%d")
+
+
 def test_a_share_link_offers_the_game_in_progress(page: Any, site_url: str) -> None:
     open_page(page, site_url + "?game=klondike&deal=1")
     first_move(page, "klondike")
