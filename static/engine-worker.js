@@ -24,6 +24,7 @@
 //   call   {message}                   -> {id, answer}: one bridge message, answered at once
 //   search {message, priority, pauseMs} -> {id, progress} per slice, then {id, answer, done: true}
 //   cancel {search}                    -> the search is dropped: {id: search, answer: null, done: true}
+//   any other kind                     -> {id, answer: {ok: false, error}, done: true}
 // A search repeats a bridge message that works in slices ("analyse", "daily")
 // until the bridge says it is done. Calls always go first: a slice lasts
 // about SLICE_MS, and after each one the worker returns to its event loop, so
@@ -67,7 +68,7 @@ const pageFiles = { snapshot: deferred(), wasm: deferred() };
 const starting = start(self.name !== "ordinary");
 
 self.onmessage = async ({ data }) => {
-  const { id, kind } = data;
+  const { id, kind } = data ?? {};
   if (kind === "file") {
     if (data.error) pageFiles[data.name]?.reject(new Error(data.error));
     else pageFiles[data.name]?.resolve(data.stream ? counted(data.name, data.stream) : (tellDownload(data.name, data.bytes.length, true), data.bytes));
@@ -90,6 +91,9 @@ self.onmessage = async ({ data }) => {
     scheduleSlice();
   } else if (kind === "cancel") {
     if (searches.delete(data.search)) post(data.search, { answer: null, done: true });
+  } else if (id !== undefined) {
+    // Answered, so that nothing waits for ever on a message this worker does not know.
+    post(id, { answer: { ok: false, error: `the engine's worker knows no message ${JSON.stringify(String(kind))}` }, done: true });
   }
 };
 

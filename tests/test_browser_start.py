@@ -240,3 +240,27 @@ def test_nothing_moves_while_the_game_starts(browser: Any, site_url: str, query:
     shifts: list[float] = page.evaluate("window.shifts")
     context.close()
     assert sum(shifts) <= 0.02, shifts
+
+
+def test_the_worker_answers_a_message_it_does_not_know(page: Any, site_url: str) -> None:
+    """A message of no known kind, or no message at all, is answered with a failure and leaves the
+    worker alive: nothing waits for ever."""
+    open_page(page, site_url + "?game=klondike&deal=1")
+    replies = page.evaluate(
+        """() => new Promise((resolve) => {
+          const worker = new Worker("static/engine-worker.js", { type: "module", name: "a probe" });
+          const replies = [];
+          worker.onmessage = ({ data }) => {
+            if (data.kind === "download") return;
+            replies.push(data);
+            if (replies.length === 2) { worker.terminate(); resolve(replies); }
+          };
+          setTimeout(() => { worker.terminate(); resolve(replies); }, 10_000); // what came by then
+          worker.postMessage(null);
+          worker.postMessage({ id: 7, kind: "bogus" });
+          worker.postMessage({ id: 8, kind: "__proto__" });
+        })"""
+    )
+    assert [reply["id"] for reply in replies] == [7, 8]
+    assert all(reply["answer"]["ok"] is False and reply["done"] for reply in replies)
+    assert 'no message "bogus"' in replies[0]["answer"]["error"]
