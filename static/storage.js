@@ -10,14 +10,25 @@ import { GAME_IDS } from "./text.js";
 
 const PREFIX = "solitaire.";
 
-function read(key) {
+/** The stored value of `key`: null if there is none (or storage is blocked), `unparsable` if it
+ *  is not JSON. */
+function read(key, unparsable = null) {
+  let text;
   try {
-    const text = localStorage.getItem(PREFIX + key);
-    return text === null ? null : JSON.parse(text);
+    text = localStorage.getItem(PREFIX + key);
   } catch {
     return null;
   }
+  try {
+    return text === null ? null : JSON.parse(text);
+  } catch {
+    return unparsable;
+  }
 }
+
+// What options and preferences that are not JSON read as: not an object, so they are reset to
+// their defaults and the player is told, as for any other bad value.
+const UNPARSABLE = "(not JSON)";
 
 function write(key, value) {
   try {
@@ -83,7 +94,7 @@ export function cleanOptions(stored, specs) {
 
 /** The stored options of a game, checked against its specs (a bad entry: a problem, and the defaults). */
 export function loadOptions(game, specs) {
-  const { options, dropped } = cleanOptions(read(`options.${game}`), specs);
+  const { options, dropped } = cleanOptions(read(`options.${game}`, UNPARSABLE), specs);
   if (dropped) {
     problems.push(["notice.badOptions", { game }]);
     write(`options.${game}`, options);
@@ -98,7 +109,7 @@ const LANGUAGES = ["en", "de"];
 
 /** Page preferences ({autoplay, language, looks}), each checked; looks.js checks its own. */
 export function loadPreferences() {
-  const stored = read("preferences");
+  const stored = read("preferences", UNPARSABLE);
   const preferences = stored !== null && typeof stored === "object" && !Array.isArray(stored) ? stored : {};
   const clean = {};
   if (typeof preferences.autoplay === "boolean") clean.autoplay = preferences.autoplay;
@@ -107,7 +118,10 @@ export function loadPreferences() {
   const only = preferences.winnableOnly;
   if (Array.isArray(only) && only.every((game) => GAME_IDS.includes(game))) clean.winnableOnly = [...new Set(only)];
   const bad = (stored !== null && preferences !== stored) || Object.keys(preferences).some((name) => !(name in clean));
-  if (bad && !problems.some(([key]) => key === "notice.badPreferences")) problems.push(["notice.badPreferences", {}]);
+  if (bad) {
+    if (!problems.some(([key]) => key === "notice.badPreferences")) problems.push(["notice.badPreferences", {}]);
+    write("preferences", clean); // said once: what could be used is kept, the rest is gone
+  }
   return clean;
 }
 export const savePreferences = (preferences) => write("preferences", preferences);

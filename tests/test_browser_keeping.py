@@ -377,6 +377,21 @@ def test_a_bad_stored_value_leaves_a_playable_page(page: Any, site_url: str, key
     expect(page.locator("#stats-body")).not_to_contain_text("NaN")
 
 
+@pytest.mark.parametrize(
+    ("key", "said"),
+    [
+        ("options.klondike", "The saved options of Klondike could not be used"),
+        ("preferences", "Some saved settings could not be used"),
+    ],
+)
+def test_stored_settings_that_do_not_parse_are_said(page: Any, site_url: str, key: str, said: str) -> None:
+    """Options or preferences that are not JSON are reset to their defaults, and the player is told."""
+    page.add_init_script(f"localStorage.setItem({json.dumps('solitaire.' + key)}, '{{\"draw\": 3');")
+    open_page(page, site_url + "?game=klondike&deal=1")
+    expect(page.locator("#notice")).to_contain_text(said)
+    first_move(page, "klondike")
+
+
 CORRUPT_RECORDS = [
     {"id": "klondike|x|deal=1", "game": "klondike"},
     {"id": 5, "game": "klondike"},
