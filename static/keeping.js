@@ -31,7 +31,10 @@ export function save() {
  *  may not finish before the page is gone), and the write. */
 export function saveOnLeaving() {
   if (!state.view?.save || state.view.early) return Promise.resolve();
-  const copy = saves.recordOf(state.view);
+  // The copy names the revision this tab last wrote or read: the next start puts it in the store
+  // only over that revision, never over a newer one another tab wrote.
+  const record = saves.recordOf(state.view);
+  const copy = { ...record, base: state.kept?.id === record.id ? state.kept.revision : 0 };
   storage.saveCopy(copy);
   return saveNow().then(() => {
     if (!state.storeFailure) storage.forgetCopies([copy.id]); // on disk: the copy is not needed

@@ -121,15 +121,20 @@ async function makeWay(transaction, record) {
   }
 }
 
-/** Copies that closing pages left (records), put in the store where it has nothing newer, the
- *  newest last (it becomes the active game). Resolves to how many were put. */
+/** Copies that closing pages left (records with `base`, the revision their page last wrote or
+ *  read), put in the store where it still holds that revision (the page's own write did not go
+ *  through, and no other tab wrote since), the newest last (it becomes the active game). A copy
+ *  of an older version, with no base, goes where the store's record is older by the clock.
+ *  Resolves to how many were put. */
 export function keepCopies(records) {
   return transact([GAMES, META], "readwrite", async (transaction) => {
     let moved = 0;
-    for (const record of [...records].sort((a, b) => a.savedAt - b.savedAt)) {
+    for (const { base, ...record } of [...records].sort((a, b) => a.savedAt - b.savedAt)) {
       const stored = await get(transaction, GAMES, record.id);
-      if (stored && !(stored.savedAt < record.savedAt)) continue; // its own write went through
-      const revision = (isCount(stored?.revision) ? stored.revision : 0) + 1;
+      const storedRevision = isCount(stored?.revision) ? stored.revision : 0;
+      if (stored && samePlay(stored.save, record.save)) continue; // its own write went through
+      if (stored && (isCount(base) ? storedRevision !== base : !(stored.savedAt < record.savedAt))) continue; // a newer game is kept
+      const revision = storedRevision + 1;
       await put(transaction, GAMES, { ...record, revision, counted: stored?.counted === true });
       await put(transaction, META, record.id, "active");
       if (!stored) await makeWay(transaction, record);

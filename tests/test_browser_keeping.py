@@ -499,6 +499,33 @@ def test_two_tabs_with_two_games_both_survive(page: Any, site_url: str) -> None:
     expect(again.locator("#moves")).to_have_text("1")
 
 
+def test_a_closing_tabs_copy_never_goes_over_a_newer_revision(page: Any, site_url: str) -> None:
+    """Tab B keeps 2 moves; tab A, which has not seen them, makes 1 and is asked which to keep;
+    it is closed unanswered and leaves its copy (as a page that closes does before its write is
+    known to be done); the next start keeps B's 2 moves, though A's copy is newer by the clock."""
+    other = page.context.new_page()
+    open_page(page, site_url + "?game=klondike&deal=1")
+    open_page(other, site_url + "?game=klondike&deal=1")
+    first_move(other, "klondike")
+    other.locator('[data-pile="stock"]').last.click()
+    kept(other, 2)
+    first_move(page, "klondike")
+    expect(page.locator("#confirm")).to_be_visible()  # not answered
+    # Tab A closes: the copy it leaves, read at once (its own write is then refused and the copy
+    # dropped, which a closing browser may never get to).
+    copy = page.evaluate(
+        "() => { window.dispatchEvent(new PageTransitionEvent('pagehide')); return localStorage.getItem('solitaire.unsaved'); }"
+    )
+    assert copy and '"moves":1' in copy, copy
+    page.close()
+    other.close()
+    again = other.context.new_page()
+    again.add_init_script(f"localStorage.setItem('solitaire.unsaved', {json.dumps(copy)});")
+    open_page(again, site_url + "?game=klondike&deal=1")
+    expect(again.locator("#moves")).to_have_text("2")
+    assert again.evaluate("localStorage.getItem('solitaire.unsaved')") is None  # the stale copy is gone
+
+
 def test_a_tab_that_would_overwrite_another_tabs_newer_game_asks(page: Any, site_url: str) -> None:
     other = page.context.new_page()
     open_page(page, site_url + "?game=klondike&deal=1")
