@@ -77,9 +77,30 @@ async function keepView(view, force = false) {
     document.documentElement.dataset.kept = String(view.moves);
     storeWorked();
     if (changed) above.fillGamePicker();
+    if (view.moves > 0) askForLastingStorage();
   } catch (error) {
     storeFailed(error);
   }
+}
+
+/** Once a game with a move in it is kept, once a visit: ask the browser to keep this site's
+ *  storage for good (navigator.storage.persist(): else it may clear it when short of space, or
+ *  for a site not visited for a while). What it answered: <html data-storage> ("lasting" or
+ *  "best-effort") and a line in Settings, which says what to do about it. */
+async function askForLastingStorage() {
+  if (state.storageAsked || !navigator.storage?.persist) return;
+  state.storageAsked = true;
+  let lasting = false;
+  try {
+    lasting = (await navigator.storage.persisted()) || (await navigator.storage.persist());
+  } catch {
+    // Asking failed (a browser that does not allow it here): as good as refused.
+  }
+  document.documentElement.dataset.storage = lasting ? "lasting" : "best-effort";
+  const status = $("storage-status");
+  status.dataset.i18n = lasting ? "storage.lasting" : "storage.bestEffort";
+  status.textContent = t(status.dataset.i18n);
+  status.hidden = false;
 }
 
 /** The record id of the game on the table. */

@@ -38,6 +38,7 @@ export const state = {
   keepForce: false, // the next write goes over whatever another tab wrote (the player said so)
   conflict: null, // the id of a game another tab wrote meanwhile, while the player is asked
   storeFailure: null, // why the last write failed (a StoreError's code), until one succeeds
+  storageAsked: false, // whether the browser was asked this visit to keep the storage for good (keeping.js)
   peekView: null, // the position the review shows on the table, while it is open (review.js)
   reviewBack: null, // what "Take me back" does (app.js)
   openReview: null, // opens the review of the game on the table (app.js; the confirm dialog offers it)

@@ -499,6 +499,29 @@ def test_two_tabs_with_two_games_both_survive(page: Any, site_url: str) -> None:
     expect(again.locator("#moves")).to_have_text("1")
 
 
+@pytest.mark.parametrize(
+    ("granted", "said"), [(None, None), (True, "kept on this device for good"), (False, "did not grant lasting storage")]
+)
+def test_the_browser_is_asked_to_keep_the_games_for_good(page: Any, site_url: str, granted: bool | None, said: str | None) -> None:
+    """Once a game with a move is kept, the page asks for lasting storage, and Settings says what
+    the browser answered (granted None: headless Chromium's own answer)."""
+    if granted is not None:
+        page.add_init_script(
+            f"navigator.storage.persist = async () => {json.dumps(granted)}; navigator.storage.persisted = async () => false;"
+        )
+    open_page(page, site_url + "?game=klondike&deal=1")
+    assert page.locator("html[data-storage]").count() == 0  # nothing kept yet: nothing asked
+    first_move(page, "klondike")
+    page.wait_for_selector("html[data-storage]", state="attached")
+    answer = page.locator("html").get_attribute("data-storage")
+    assert answer in {"lasting", "best-effort"}
+    if said is None:
+        said = "kept on this device for good" if answer == "lasting" else "did not grant lasting storage"
+    page.locator("#open-settings").click()
+    expect(page.locator("#storage-status")).to_be_visible()
+    expect(page.locator("#storage-status")).to_contain_text(said)
+
+
 def test_a_closing_tabs_copy_never_goes_over_a_newer_revision(page: Any, site_url: str) -> None:
     """Tab B keeps 2 moves; tab A, which has not seen them, makes 1 and is asked which to keep;
     it is closed unanswered and leaves its copy (as a page that closes does before its write is
