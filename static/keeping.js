@@ -13,6 +13,7 @@ import * as saves from "./saves.js";
 import { $, state } from "./session.js";
 import * as stats from "./stats.js";
 import * as storage from "./storage.js";
+import { whenDeleted } from "./store.js";
 import { GAME_IDS } from "./text.js";
 
 const above = { resume: null, fillGamePicker: null, showStatsBody: null };
@@ -21,6 +22,14 @@ const above = { resume: null, fillGamePicker: null, showStatsBody: null };
 export function connectKeeping({ resume, fillGamePicker, showStatsBody }) {
   Object.assign(above, { resume, fillGamePicker, showStatsBody });
 }
+
+// The database deleted under the page (site data cleared, another tab): the player is told, and
+// the game on the table is kept again at once, in the database made anew.
+whenDeleted(() => {
+  state.kept = null;
+  notify(t("store.deleted"));
+  save();
+});
 
 /** Keep the game at once, in a task after the one that drew the move (keeping is not on the click's path). */
 export function save() {

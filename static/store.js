@@ -35,7 +35,22 @@ const result = (request) =>
     request.onerror = () => reject(request.error);
   });
 
-let opening = null;
+let opening = null; // the promise of the connection
+let connection = null; // the connection, once open
+const deletedListeners = new Set();
+
+/** Call `listener()` when the database is deleted or closed under the page (its site data
+ *  cleared, another tab deleting it): the next transaction makes it anew. */
+export function whenDeleted(listener) {
+  deletedListeners.add(listener);
+}
+
+/** This connection is gone: the next call of database() opens the database again. */
+function lost(db, deleted) {
+  db.close();
+  if (connection === db) connection = opening = null;
+  if (deleted) for (const listener of deletedListeners) listener();
+}
 
 /** The database, opened once; rejects with a StoreError when there is none. */
 export function database() {
@@ -48,7 +63,10 @@ export function database() {
         if (!db.objectStoreNames.contains(META)) db.createObjectStore(META);
       };
       const db = await result(request);
-      db.onversionchange = () => db.close(); // a newer page wants to upgrade: let it
+      connection = db;
+      // A newer page wants to upgrade (let it), or the database is being deleted (newVersion null).
+      db.onversionchange = (event) => lost(db, event.newVersion === null);
+      db.onclose = () => lost(db, true); // closed by the browser: its site data was cleared
       return db;
     } catch (error) {
       opening = null; // the next call tries again

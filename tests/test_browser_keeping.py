@@ -522,6 +522,21 @@ def test_the_browser_is_asked_to_keep_the_games_for_good(page: Any, site_url: st
     expect(page.locator("#storage-status")).to_contain_text(said)
 
 
+def test_a_database_deleted_under_the_page_is_said_and_made_again(page: Any, site_url: str) -> None:
+    """The site's database deleted while the page is open (site data cleared, another tab): the
+    player is told, the game on the table is kept again at once, and play goes on being kept."""
+    open_page(page, site_url + "?game=klondike&deal=1")
+    first_move(page, "klondike")
+    kept(page, 1)
+    page.evaluate("() => new Promise((resolve) => { indexedDB.deleteDatabase('solitaire').onsuccess = resolve; })")
+    expect(page.locator("#notice")).to_contain_text("The saved games were deleted")
+    page.locator('[data-pile="stock"]').last.click()
+    kept(page, 2)
+    expect(page.locator("#store-warning")).to_be_hidden()
+    open_page(page, site_url + "?game=klondike&deal=1")
+    expect(page.locator("#moves")).to_have_text("2")
+
+
 def test_a_closing_tabs_copy_never_goes_over_a_newer_revision(page: Any, site_url: str) -> None:
     """Tab B keeps 2 moves; tab A, which has not seen them, makes 1 and is asked which to keep;
     it is closed unanswered and leaves its copy (as a page that closes does before its write is
