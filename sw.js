@@ -64,6 +64,15 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(deleteOldCaches());
 });
 
+// A page whose engine could not start from the snapshot asks for its files anew ({kind:
+// "repair"}): a damaged copy in the cache is replaced by the site's, checked against its hash
+// (a copy the site's own hash refuses is left as it is), so that the next visit starts quickly.
+const ENGINE_FILES = ["static/snapshot/solitaire.snapshot", "static/pyodide/pyodide.asm.wasm", "static/pyodide/pyodide.asm.mjs", "static/vendor/zstddec.wasm", "static/snapshot/stdlib.zip"];
+
+self.addEventListener("message", (event) => {
+  if (event.data?.kind === "repair") event.waitUntil(refetch(ENGINE_FILES.filter((path) => path in files)));
+});
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET") return;
@@ -82,6 +91,22 @@ async function precache() {
       const response = await fetch(new Request(url, { cache: "no-cache", integrity }));
       if (!response.ok) throw new Error(`precaching ${path}: HTTP ${response.status}`);
       await cache.put(url, response);
+    }),
+  );
+}
+
+/** Fetch these precached files again, with their hashes, into this version's cache. */
+async function refetch(paths) {
+  const cache = await caches.open(CACHE);
+  await Promise.all(
+    paths.map(async (path) => {
+      try {
+        const url = new URL(path, ROOT).href;
+        const response = await fetch(new Request(url, { cache: "no-cache", integrity: files[path] }));
+        if (response.ok) await cache.put(url, response);
+      } catch {
+        // Offline, or the site's file fails its hash: the copy stays, and the page starts the slow way.
+      }
     }),
   );
 }

@@ -335,6 +335,7 @@ async function main() {
   if (!started) return;
   await nextTask(); // the table is drawn: the rest of the start in a task of its own
   await tellStoredProblems(store, started.statsProblem);
+  tellSlowStart();
   fillGamePicker();
   if (request?.challenge) await checkChallenge(request);
   $("loading").hidden = true;
@@ -349,6 +350,14 @@ async function main() {
  *  is played once the first game is on the table, if that is the table the player saw (the one
  *  drawn before the engine was up); else it is dropped, and the player told. Null if the engine
  *  did not start. */
+/** The engine could not start from its snapshot and started the slow way: say so, and have the
+ *  service worker fetch the engine's files anew, so that the next visit starts quickly. */
+function tellSlowStart() {
+  if (state.engine?.start !== "ordinary" || !state.engine.reason) return;
+  notify(t("notice.slowStart"));
+  navigator.serviceWorker?.controller?.postMessage({ kind: "repair" });
+}
+
 async function startUp(request, kept, first, statsStarting) {
   try {
     state.engine = await engineStarting;

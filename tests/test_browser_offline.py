@@ -258,6 +258,39 @@ def test_after_one_visit_every_game_plays_with_no_network(profiles: Any, servers
     play_offline(page, server.url)
 
 
+SNAPSHOT_IN_CACHE = """async (damage) => {
+  const cache = await caches.open((await caches.keys())[0]);
+  const url = new URL('static/snapshot/solitaire.snapshot', location.href).href;
+  if (damage) await cache.put(url, new Response('not a snapshot'));
+  return (await (await cache.match(url)).arrayBuffer()).byteLength;
+}"""
+
+
+@pytest.mark.browser
+def test_a_damaged_snapshot_in_the_cache_is_said_and_repaired(profiles: Any, servers: list[Server], site: Path) -> None:
+    """The snapshot in the service worker's cache is damaged: the game starts the slow way and
+    says so, the service worker fetches the engine's files anew, and the next visit starts from
+    the snapshot again."""
+    server = Server(site)
+    servers.append(server)
+    page = profiles(server.url).new_page()
+    visit_until_controlled(page, server.url)
+    size = (site / "static" / "snapshot" / "solitaire.snapshot").stat().st_size
+    assert page.evaluate(SNAPSHOT_IN_CACHE, False) == size
+    assert page.evaluate(SNAPSHOT_IN_CACHE, True) == len("not a snapshot")
+    visit(page, server.url)
+    assert page.locator("html").get_attribute("data-engine-start") == "ordinary"
+    expect(page.locator("#notice")).to_contain_text("The quick start did not work this time")
+    page.wait_for_function(
+        "async (size) => (await (await (await caches.open((await caches.keys())[0])).match(new URL('static/snapshot/solitaire.snapshot', location.href).href)).arrayBuffer()).byteLength === size",
+        arg=size,
+        polling=200,
+        timeout=60_000,
+    )
+    visit(page, server.url)
+    assert page.locator("html").get_attribute("data-engine-start") == "snapshot"
+
+
 @pytest.mark.browser
 def test_under_a_sub_path(profiles: Any, servers: list[Server], site: Path, tmp_path: Path) -> None:
     """As on https://USER.github.io/REPO/: the worker's scope is the sub-path, every URL stays under it."""
