@@ -346,10 +346,6 @@ async function main() {
   analyseSoon();
 }
 
-/** The engine's start and the first game, as one exchange: input that comes meanwhile waits. It
- *  is played once the first game is on the table, if that is the table the player saw (the one
- *  drawn before the engine was up); else it is dropped, and the player told. Null if the engine
- *  did not start. */
 /** The engine could not start from its snapshot and started the slow way: say so, and have the
  *  service worker fetch the engine's files anew, so that the next visit starts quickly. */
 function tellSlowStart() {
@@ -358,6 +354,10 @@ function tellSlowStart() {
   navigator.serviceWorker?.controller?.postMessage({ kind: "repair" });
 }
 
+/** The engine's start and the first game, as one exchange: input that comes meanwhile waits. It
+ *  is played once the first game is on the table, if that is the table the player saw (the one
+ *  drawn before the engine was up); else it is dropped, and the player told. Null if the engine
+ *  did not start. */
 async function startUp(request, kept, first, statsStarting) {
   try {
     state.engine = await engineStarting;
