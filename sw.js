@@ -64,13 +64,11 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(deleteOldCaches());
 });
 
-// A page whose engine could not start from the snapshot asks for its files anew ({kind:
-// "repair"}): a damaged copy in the cache is replaced by the site's, checked against its hash
-// (a copy the site's own hash refuses is left as it is), so that the next visit starts quickly.
-const ENGINE_FILES = ["static/snapshot/solitaire.snapshot", "static/pyodide/pyodide.asm.wasm", "static/pyodide/pyodide.asm.mjs", "static/vendor/zstddec.wasm", "static/snapshot/stdlib.zip"];
-
+// A page whose engine could not start from the snapshot asks for a repair ({kind: "repair"}):
+// every file whose copy in the cache no longer matches its hash is fetched anew (checked against
+// that hash), so that the next visit starts quickly.
 self.addEventListener("message", (event) => {
-  if (event.data?.kind === "repair") event.waitUntil(refetch(ENGINE_FILES.filter((path) => path in files)));
+  if (event.data?.kind === "repair") event.waitUntil(repair());
 });
 
 self.addEventListener("fetch", (event) => {
@@ -85,30 +83,37 @@ self.addEventListener("fetch", (event) => {
 async function precache() {
   const cache = await caches.open(CACHE);
   await Promise.all(
-    Object.entries(files).map(async ([path, integrity]) => {
-      const url = new URL(path, ROOT).href;
-      if (await cache.match(url)) return;
-      const response = await fetch(new Request(url, { cache: "no-cache", integrity }));
-      if (!response.ok) throw new Error(`precaching ${path}: HTTP ${response.status}`);
-      await cache.put(url, response);
+    Object.keys(files).map(async (path) => {
+      if (!(await cache.match(new URL(path, ROOT).href))) await fetchInto(cache, path);
     }),
   );
 }
 
-/** Fetch these precached files again, with their hashes, into this version's cache. */
-async function refetch(paths) {
+/** Fetch a precached file with its hash into `cache`; rejects if it cannot. */
+async function fetchInto(cache, path) {
+  const url = new URL(path, ROOT).href;
+  const response = await fetch(new Request(url, { cache: "no-cache", integrity: files[path] }));
+  if (!response.ok) throw new Error(`precaching ${path}: HTTP ${response.status}`);
+  await cache.put(url, response);
+}
+
+/** Fetch anew every file whose cached copy is missing or no longer matches its hash. One that
+ *  cannot be fetched (offline, or the site's own file fails its hash) stays as it is. */
+async function repair() {
   const cache = await caches.open(CACHE);
   await Promise.all(
-    paths.map(async (path) => {
-      try {
-        const url = new URL(path, ROOT).href;
-        const response = await fetch(new Request(url, { cache: "no-cache", integrity: files[path] }));
-        if (response.ok) await cache.put(url, response);
-      } catch {
-        // Offline, or the site's file fails its hash: the copy stays, and the page starts the slow way.
-      }
+    Object.entries(files).map(async ([path, integrity]) => {
+      const cached = await cache.match(new URL(path, ROOT).href);
+      if (cached && (await sha256(cached)) === integrity) return;
+      await fetchInto(cache, path).catch(() => {});
     }),
   );
+}
+
+/** A response's body as a hash in the form of its integrity ("sha256-" and base64). */
+async function sha256(response) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", await response.arrayBuffer()));
+  return `sha256-${btoa(String.fromCharCode(...digest))}`;
 }
 
 /** Delete this site's caches of other versions (never another site's or app's caches). */

@@ -120,12 +120,11 @@ function lastTable(request, kept) {
 }
 
 /** A first visit's table: today's daily as the build's engine showed it (static/dailies.json,
- *  tools/make_dailies.py, which boot.js asks for on what looks like a first visit), with the
- *  candidate that is its deal; null if this is not a first visit (an address; options of a game
- *  kept, as every game played keeps them) or the build's list has no such day. */
-async function firstVisitTable(request) {
-  if (request || GAME_IDS.some((game) => storage.hasOptions(game))) return null;
-  const list = await firstVisitDailies; // null: no list (an old build), the engine deals it
+ *  tools/make_dailies.py), with the candidate that is its deal; null if this is not a first
+ *  visit (boot.js asks for the list only on one: no address, no game's options kept, as every
+ *  game played keeps them) or the build's list has no such day. */
+async function firstVisitTable() {
+  const list = await firstVisitDailies; // null: not a first visit, or no list (an old build)
   const day = list?.dailies?.[today()];
   const view = day?.views?.[language()];
   return view?.save ? { ...view, prebuilt: { build: list.build, candidate: day.candidate } } : null;
@@ -303,7 +302,7 @@ async function main() {
   const request = requestFromUrl(location.search);
   const stopDownload = showDownload();
   // Python is on its way (boot.js started it); a table is drawn meanwhile, and takes input.
-  const firstVisit = firstVisitTable(request);
+  const firstVisit = firstVisitTable();
   // The statistics are read meanwhile too (they need no engine), and the card pictures are
   // built, a suit per task, so that the first table draws in a short task.
   const statsStarting = stats.start(GAME_IDS).catch((error) => {

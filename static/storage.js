@@ -102,8 +102,6 @@ export function loadOptions(game, specs) {
   return options;
 }
 export const saveOptions = (game, options) => write(`options.${game}`, options);
-/** Has the player chosen options for the game (any stored, usable or not)? */
-export const hasOptions = (game) => read(`options.${game}`) !== null;
 
 const LANGUAGES = ["en", "de"];
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,6 +23,21 @@ CHROMIUM_FLAGS = [
     "--disable-sync",
     "--no-first-run",
 ]
+
+
+def run_node_tests(name: str, passes: int) -> None:
+    """Run tests/js/NAME with `node --test`: every test passes, and there are `passes` of them
+    (so that none is lost unseen). SOLITAIRE_PYTHON names this Python for tests that ask CPython."""
+    done = subprocess.run(
+        ["node", "--test", str(ROOT / "tests" / "js" / name)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "SOLITAIRE_PYTHON": sys.executable},
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "# fail 0" in done.stdout and f"# pass {passes}" in done.stdout, done.stdout
 
 
 @pytest.fixture(scope="session")

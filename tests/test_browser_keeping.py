@@ -537,10 +537,9 @@ def test_a_database_deleted_under_the_page_is_said_and_made_again(page: Any, sit
     expect(page.locator("#moves")).to_have_text("2")
 
 
-def test_a_closing_tabs_copy_never_goes_over_a_newer_revision(page: Any, site_url: str) -> None:
-    """Tab B keeps 2 moves; tab A, which has not seen them, makes 1 and is asked which to keep;
-    it is closed unanswered and leaves its copy (as a page that closes does before its write is
-    known to be done); the next start keeps B's 2 moves, though A's copy is newer by the clock."""
+def two_tabs_at_odds(page: Any, site_url: str) -> Any:
+    """Klondike deal 1 in `page` and in another tab, which keeps 2 moves; then a move in `page`,
+    which has not seen them: it asks which game to keep. The other tab."""
     other = page.context.new_page()
     open_page(page, site_url + "?game=klondike&deal=1")
     open_page(other, site_url + "?game=klondike&deal=1")
@@ -548,7 +547,15 @@ def test_a_closing_tabs_copy_never_goes_over_a_newer_revision(page: Any, site_ur
     other.locator('[data-pile="stock"]').last.click()
     kept(other, 2)
     first_move(page, "klondike")
-    expect(page.locator("#confirm")).to_be_visible()  # not answered
+    expect(page.locator("#confirm")).to_be_visible()
+    return other
+
+
+def test_a_closing_tabs_copy_never_goes_over_a_newer_revision(page: Any, site_url: str) -> None:
+    """Tab B keeps 2 moves; tab A, which has not seen them, makes 1 and is asked which to keep;
+    it is closed unanswered and leaves its copy (as a page that closes does before its write is
+    known to be done); the next start keeps B's 2 moves, though A's copy is newer by the clock."""
+    other = two_tabs_at_odds(page, site_url)  # not answered
     # Tab A closes: the copy it leaves, read at once (its own write is then refused and the copy
     # dropped, which a closing browser may never get to).
     copy = page.evaluate(
@@ -565,14 +572,7 @@ def test_a_closing_tabs_copy_never_goes_over_a_newer_revision(page: Any, site_ur
 
 
 def test_a_tab_that_would_overwrite_another_tabs_newer_game_asks(page: Any, site_url: str) -> None:
-    other = page.context.new_page()
-    open_page(page, site_url + "?game=klondike&deal=1")
-    open_page(other, site_url + "?game=klondike&deal=1")
-    first_move(other, "klondike")
-    other.locator('[data-pile="stock"]').last.click()
-    kept(other, 2)
-    first_move(page, "klondike")  # this tab has not seen the other's two moves
-    expect(page.locator("#confirm")).to_be_visible()
+    other = two_tabs_at_odds(page, site_url)
     expect(page.locator("#confirm-text")).to_contain_text("2 moves, this one 1")
     page.locator("#confirm-cancel").click()  # load the other tab's game
     expect(page.locator("#moves")).to_have_text("2")

@@ -3,22 +3,8 @@
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-from pathlib import Path
-
-ROOT = Path(__file__).resolve().parent.parent
+from conftest import run_node_tests
 
 
 def test_the_pages_pure_functions() -> None:
-    done = subprocess.run(
-        ["node", "--test", str(ROOT / "tests" / "js" / "page.test.mjs")],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env={**os.environ, "SOLITAIRE_PYTHON": sys.executable},
-    )
-    assert done.returncode == 0, done.stdout + done.stderr
-    assert "# fail 0" in done.stdout and "# pass 5" in done.stdout
+    run_node_tests("page.test.mjs", passes=5)

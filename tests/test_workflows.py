@@ -2,19 +2,8 @@
 
 from __future__ import annotations
 
-import subprocess
-from pathlib import Path
-
-ROOT = Path(__file__).resolve().parent.parent
+from conftest import run_node_tests
 
 
 def test_the_workflows() -> None:
-    done = subprocess.run(
-        ["node", "--test", str(ROOT / "tests" / "js" / "workflows.test.mjs")],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stdout + done.stderr
-    assert "# fail 0" in done.stdout and "# pass 3" in done.stdout
+    run_node_tests("workflows.test.mjs", passes=3)
