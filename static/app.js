@@ -207,7 +207,8 @@ function setProgress(key, fraction, params = {}) {
 function showDownload() {
   const stop = watchDownload(({ received, total, done }) => {
     if (state.engine || (done && total === 0)) return;
-    if (done || received >= total) {
+    // Until every file's size is known the total is 0: that is not "all has come".
+    if (done || (total > 0 && received >= total)) {
       setProgress(state.pendingInput ? "loading.pending" : "loading.python", 0.85);
       return;
     }
