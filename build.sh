@@ -47,6 +47,10 @@ RUNTIME_FILES=(pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip)
 # Debian's Chromium, or another Chromium-based browser the machine has (SOLITAIRE_CHROMIUM: the
 # Pages workflow's Ubuntu runner, whose apt has no chromium, uses its Google Chrome).
 CHROMIUM=${SOLITAIRE_CHROMIUM:-/usr/bin/chromium}
+# Firefox and WebKit for the tests that run in all three engines (tests/test_browser_engines.py):
+# Debian's firefox-esr, and WebKitGTK's WebDriver with its MiniBrowser under Xvfb.
+FIREFOX=${SOLITAIRE_FIREFOX:-/usr/bin/firefox-esr}
+WEBKIT_DRIVER=${SOLITAIRE_WEBKIT_DRIVER:-/usr/bin/WebKitWebDriver}
 
 usage() {
     cat <<'EOF'
@@ -300,15 +304,26 @@ build() {
     exec 9>&-
 }
 
-# Chromium for the browser tests (Playwright drives Debian's build, never
-# `playwright install`, which downloads a browser of its own), and Freecell
-# Solver, the outside reference the FreeCell tests check verdicts against.
+# The browsers for the browser tests, from Debian's packages (Playwright drives
+# Debian's Chromium, never `playwright install`, which downloads a browser of its
+# own; Firefox and WebKit: tests/browsers.py), and Freecell Solver, the outside
+# reference the FreeCell tests check verdicts against. A browser named by its
+# SOLITAIRE_* variable must be there.
 ensure_test_programs() {
     local packages=()
     if [[ ! -x $CHROMIUM ]]; then
         [[ -z ${SOLITAIRE_CHROMIUM:-} ]] || die "SOLITAIRE_CHROMIUM=$CHROMIUM: no such program"
         packages+=(chromium)
     fi
+    if [[ ! -x $FIREFOX ]]; then
+        [[ -z ${SOLITAIRE_FIREFOX:-} ]] || die "SOLITAIRE_FIREFOX=$FIREFOX: no such program"
+        packages+=(firefox-esr)
+    fi
+    if [[ ! -x $WEBKIT_DRIVER ]]; then
+        [[ -z ${SOLITAIRE_WEBKIT_DRIVER:-} ]] || die "SOLITAIRE_WEBKIT_DRIVER=$WEBKIT_DRIVER: no such program"
+        packages+=(webkit2gtk-driver)
+    fi
+    command -v Xvfb >/dev/null || packages+=(xvfb)
     command -v fc-solve >/dev/null || packages+=(freecell-solver-bin)
     ((${#packages[@]} == 0)) && return
     say "installing ${packages[*]} (apt)"
@@ -332,7 +347,7 @@ case $command in
     test)
         build
         ensure_test_programs
-        export SOLITAIRE_CHROMIUM=$CHROMIUM
+        export SOLITAIRE_CHROMIUM=$CHROMIUM SOLITAIRE_FIREFOX=$FIREFOX SOLITAIRE_WEBKIT_DRIVER=$WEBKIT_DRIVER
         # Every check runs (pytest last, so its summary line ends the output);
         # the exit status is non-zero if any failed.
         checks_status=0

@@ -9,7 +9,7 @@ import { checkChallenge } from "./challenge.js";
 import { attachSettings, copyShareLink, exportStats, importStats, openSettings, openShare, openStats, resetStats, showStatsBody } from "./dialogs.js";
 import { browserLanguage, language, setLanguage, t } from "./i18n.js";
 import { attachInput } from "./input.js";
-import { connectKeeping, keptGames, saveNow, saveOnLeaving, storeFailed, storeOrSay, tableId } from "./keeping.js";
+import { connectKeeping, keptGames, leavePage, returnToPage, saveNow, saveOnLeaving, storeFailed, storeOrSay, tableId } from "./keeping.js";
 import { attachKeyboard } from "./keyboard.js";
 import { engineWorker, firstVisitDailies, watchDownload } from "./boot.js";
 import { looks } from "./looks.js";
@@ -293,7 +293,8 @@ function listen() {
     if (document.hidden) saveOnLeaving(); // the tab may never come back
     act({ type: document.hidden ? "pause" : "resume" }).then(() => document.hidden && saveOnLeaving()); // with the clock stopped
   });
-  window.addEventListener("pagehide", saveOnLeaving);
+  window.addEventListener("pagehide", leavePage);
+  window.addEventListener("pageshow", returnToPage);
   setInterval(tick, 1000);
 }
 

