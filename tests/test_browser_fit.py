@@ -97,7 +97,7 @@ def fits(seen: dict[str, Any], what: object) -> None:
 
 
 def card_width(seen: dict[str, Any]) -> float:
-    return max(card["right"] - card["left"] for cards in seen["piles"].values() for card in cards)
+    return float(max(card["right"] - card["left"] for cards in seen["piles"].values() for card in cards))
 
 
 NO_SCROLLING = "document.scrollingElement.scrollHeight <= innerHeight && document.scrollingElement.scrollWidth <= innerWidth"
