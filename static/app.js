@@ -288,7 +288,9 @@ function takeInput() {
 /** The page's life once the game plays: resizes, the page hidden or closed, the clock. */
 function listen() {
   // A new size, a new layout (the observer also reports the size the table was just drawn for: no redraw then).
-  new ResizeObserver(() => state.view && !drawnForSize() && render()).observe(board);
+  const resized = new ResizeObserver(() => state.view && !drawnForSize() && render());
+  resized.observe(board);
+  resized.observe(board.parentElement); // the room it scrolls in: a board taller than it keeps its size
   document.addEventListener("visibilitychange", () => {
     if (document.hidden) saveOnLeaving(); // the tab may never come back
     act({ type: document.hidden ? "pause" : "resume" }).then(() => document.hidden && saveOnLeaving()); // with the clock stopped

@@ -43,6 +43,9 @@ export function attachInput(board, game) {
     return { x: event.clientX - box.left, y: event.clientY - box.top };
   };
 
+  // Where the table scrolls (a board taller than its room), a finger on a card or a pile drags or taps it, not the table.
+  board.addEventListener("touchstart", (event) => board.classList.contains("tall") && cardOf(event.target) && event.preventDefault(), { passive: false });
+
   board.addEventListener("pointerdown", (event) => {
     if (event.button !== 0 || !game.ready()) return;
     const hit = cardOf(event.target);

@@ -76,8 +76,12 @@ function drawBoard(view, pick, hint = null, cause = null) {
   return geometry;
 }
 
-/** Was the table drawn for the board's size now? (table.js sizes its viewBox to the board.) */
-export const drawnForSize = () => board.getAttribute("viewBox") === `0 0 ${board.clientWidth} ${board.clientHeight}`;
+/** Was the table drawn for the board's size and its room now? (table.js sizes its viewBox to the
+ *  board, which it makes taller than its room where the table scrolls.) */
+export const drawnForSize = () => {
+  const room = board.parentElement;
+  return board.getAttribute("viewBox") === `0 0 ${board.clientWidth} ${board.clientHeight}` && board.dataset.room === `${room.clientWidth}x${room.clientHeight}`;
+};
 
 // -- the win ---------------------------------------------------------------------
 

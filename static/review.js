@@ -36,6 +36,7 @@ export function openReview({ onBack }) {
   $("review-back").hidden = true;
   $("review-summary").textContent = t("review.searching", { count: 0 });
   $("review").showModal();
+  docked.observe($("review"));
   state.reviewBack = onBack;
   search?.cancel();
   const message = { type: "review" };
@@ -63,6 +64,8 @@ export function attachReview() {
   $("review-step").addEventListener("click", () => step(1));
   $("review-step-back").addEventListener("click", () => step(-1));
   $("review").addEventListener("close", () => {
+    docked.disconnect();
+    document.documentElement.style.removeProperty("--review-room");
     stop();
     search?.cancel();
     search = null;
@@ -72,6 +75,14 @@ export function attachReview() {
     else render(); // the game as it is
   });
 }
+
+/** The dialog docks at the bottom of the page (style.css); the table is drawn in the room above it,
+ *  so that no card the player looks at lies under it. */
+const docked = new ResizeObserver(() => {
+  const dialog = $("review");
+  const room = innerHeight - dialog.getBoundingClientRect().top;
+  document.documentElement.style.setProperty("--review-room", `${Math.ceil(room)}px`);
+});
 
 /** Say how many positions have been searched (once per position: a slice answers every few ms). */
 function showProgress(answer) {

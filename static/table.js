@@ -12,15 +12,22 @@ const ASPECT = CARD_HEIGHT / CARD_WIDTH;
 const GAP = 0.12; // space between columns, in card widths
 const NARROW_GAP = 0.06; // for games of nine or more columns, so phones keep usable cards
 const FAN_ROOM = 2.2; // card heights kept below the last row for fanned columns
-const MAX_CARD_WIDTH = 150; // px: larger cards only make the table harder to take in
+// px: narrower cards are hard to read and to touch. Where the columns side by side leave less (ten
+// columns on an upright phone), they overlap by up to MAX_OVERLAP of a card's width instead (its
+// right margin and small corner index: the large index is at the top left); where a long column
+// leaves less, the table scrolls. (41: a face is drawn half a unit in from each side of its 100.)
+const MIN_CARD_WIDTH = 41;
+const MAX_OVERLAP = 0.17;
 const FAN_DOWN_FACE_UP = 0.27; // vertical step of a fanned column, in card heights
 const FAN_DOWN_FACE_UP_MAX = 0.42; // on small cards the step grows towards MIN_STRIP, up to this
 const MIN_STRIP = 24; // px: a fanned card's visible strip, comfortable to touch on a phone
 const FAN_DOWN_FACE_DOWN = 0.11;
 // The least a long column may show of its cards, in card heights: of a face-up card its whole
 // top-left index (rank and suit end near y 31 of 140, large print's near 37; cards.js), of a
-// face-down card a sliver. Where a column would need less, every card on the table is made smaller.
+// face-down card a sliver. Where a column would need less, it first tightens its own fan to these
+// steps, then every card on the table is made smaller, down to MIN_CARD_WIDTH; then the table scrolls.
 const MIN_FACE_UP = { normal: 34 / 140, large: 39 / 140 };
+const LEAST_FACE_UP_PX = 12; // and never less than this: a strip to touch
 const MIN_FACE_DOWN = 0.05;
 const MIN_SLIVER = 2; // px: and never less than this
 const FAN_RIGHT = 0.56; // horizontal step of the draw-three waste, in card widths
@@ -28,7 +35,21 @@ const WASTE_FAN_SIZE = 3;
 const DEAL_SIZE = 10; // Spider: a deal puts one card on each of ten columns
 const DEAL_STEP = 0.16; // between two deals' stacks, in card widths
 
-/** Card size and origin for a board of width x height pixels. */
+/** The least steps [face up, face down] in px of a fanned column of cards this high. */
+function leastSteps(cardHeight) {
+  const index = looks().largePrint ? MIN_FACE_UP.large : MIN_FACE_UP.normal;
+  return [Math.max(index * cardHeight, LEAST_FACE_UP_PX), Math.max(MIN_FACE_DOWN * cardHeight, MIN_SLIVER)];
+}
+
+/** Cards of the fanned column `slot` in `view`, but the last: [face up, face down]. */
+function fannedCounts(view, slot) {
+  const cards = view.piles.find((pile) => pile.name === slot.name)?.cards.slice(0, -1) ?? [];
+  const down = cards.filter((card) => card.card === "down").length;
+  return [cards.length - down, down];
+}
+
+/** Card size and origin for a room of width x height pixels; the table drawn may be taller than
+ *  the room (`height` in the answer), where a long column does not fit at the least card size. */
 export function measure(view, width, height) {
   const slots = arrangedSlots(view);
   const columns = Math.max(...slots.map((slot) => slot.x)) + 1;
@@ -39,34 +60,56 @@ export function measure(view, width, height) {
   // Wide enough for every column, and short enough that the rows and a
   // reasonable fan below them fit the height.
   const byWidth = (width - 2 * pad) / (columns + (columns - 1) * gapRatio);
+  const overlapped = Math.min(MIN_CARD_WIDTH, (width - 2 * pad) / columns / (1 - MAX_OVERLAP));
+  const widest = Math.max(byWidth, overlapped);
   // Rows are a card and a gap of at least 8 px apart (rowGap below): both ways must fit.
   const byHeight = Math.min(
     (height - 2 * pad) / (ASPECT * (rows + fans) + gapRatio * rows),
     (height - 2 * pad - 8 * (rows - 1)) / (ASPECT * (rows + fans)),
   );
-  let cardWidth = Math.min(byWidth, byHeight, MAX_CARD_WIDTH);
-  const minimum = looks().largePrint ? MIN_FACE_UP.large : MIN_FACE_UP.normal;
+  // The least a card may be: MIN_CARD_WIDTH where the width allows it (then the table scrolls).
+  const least = Math.min(MIN_CARD_WIDTH, widest);
+  let cardWidth = Math.max(Math.min(widest, byHeight), least);
+  const rowGapOf = (cardWidthNow) => Math.max(cardWidthNow * gapRatio, 8);
   for (const slot of slots) {
     if (slot.fan !== "down") continue;
-    // The column's cards at their least steps must end above the bottom.
-    const cards = view.piles.find((pile) => pile.name === slot.name)?.cards.slice(0, -1) ?? [];
-    const down = cards.filter((card) => card.card === "down").length;
-    const room = height - 2 * pad - slot.y * Math.max(cardWidth * gapRatio, 8);
-    const upHeights = ASPECT * (slot.y + 1 + (cards.length - down) * minimum); // card widths
+    // The column's cards at their least steps must end above the bottom: first its own fan
+    // tightens (cardPositions), then the cards shrink, down to the least size.
+    const [up, down] = fannedCounts(view, slot);
+    const room = height - 2 * pad - slot.y * rowGapOf(cardWidth);
+    const index = looks().largePrint ? MIN_FACE_UP.large : MIN_FACE_UP.normal;
+    const upHeights = ASPECT * (slot.y + 1 + up * index); // card widths
     let fits = room / (upHeights + ASPECT * down * MIN_FACE_DOWN);
     if (MIN_FACE_DOWN * ASPECT * fits < MIN_SLIVER) fits = (room - down * MIN_SLIVER) / upHeights;
-    cardWidth = Math.min(cardWidth, fits);
+    cardWidth = Math.max(Math.min(cardWidth, fits), least);
   }
-  const gap = cardWidth * gapRatio;
-  const tableWidth = columns * cardWidth + (columns - 1) * gap;
+  const cardHeight = cardWidth * ASPECT;
+  const rowGap = rowGapOf(cardWidth);
+  // The columns' step: a gap apart where the width allows it, else overlapping.
+  const step = columns > 1 ? Math.min(cardWidth * (1 + gapRatio), (width - 2 * pad - cardWidth) / (columns - 1)) : cardWidth;
+  const tableWidth = (columns - 1) * step + cardWidth;
+  // The table's height: the room, or more where a long column at its least steps needs it.
+  let tableHeight = height;
+  for (const slot of slots) {
+    const bottom = pad + slot.y * (cardHeight + rowGap) + cardHeight;
+    if (slot.fan !== "down") {
+      tableHeight = Math.max(tableHeight, bottom + pad);
+      continue;
+    }
+    const [up, down] = fannedCounts(view, slot);
+    const [upStep, downStep] = leastSteps(cardHeight);
+    tableHeight = Math.max(tableHeight, bottom + up * upStep + down * downStep + pad);
+  }
+  tableHeight = Math.ceil(tableHeight);
   return {
     cardWidth,
-    cardHeight: cardWidth * ASPECT,
-    gap,
-    rowGap: Math.max(gap, 8),
+    cardHeight,
+    gap: step - cardWidth, // below 0 where the columns overlap
+    rowGap,
     left: (width - tableWidth) / 2,
     top: pad,
-    bottom: height - pad,
+    bottom: tableHeight - pad,
+    height: tableHeight,
   };
 }
 
@@ -94,7 +137,8 @@ function cardPositions(slot, pile, origin, size) {
   }
   if (slot.fan === "right" || slot.fan === "left") {
     const firstFanned = Math.max(cards.length - WASTE_FAN_SIZE, 0);
-    const step = (slot.fan === "left" ? -FAN_RIGHT : FAN_RIGHT) * cardWidth; // left: the left-handed layout
+    // Where the columns overlap (size.gap < 0), the fan closes up with them. Left: the left-handed layout.
+    const step = (slot.fan === "left" ? -1 : 1) * (FAN_RIGHT * cardWidth + Math.min(size.gap, 0));
     return cards.map((_, i) => ({ x: origin.x + Math.max(i - firstFanned, 0) * step, y: origin.y }));
   }
   return cards.map(() => ({ x: origin.x, y: origin.y }));
@@ -106,9 +150,8 @@ function cardPositions(slot, pile, origin, size) {
 function squeezedSteps(up, down, faceUp, room, cardHeight) {
   const downStep = FAN_DOWN_FACE_DOWN * cardHeight;
   if (up * faceUp + down * downStep <= room) return [downStep, faceUp];
-  const leastDown = Math.max(MIN_FACE_DOWN * cardHeight, MIN_SLIVER);
+  const [leastUp, leastDown] = leastSteps(cardHeight);
   if (up * faceUp + down * leastDown <= room) return [(room - up * faceUp) / down, faceUp];
-  const leastUp = (looks().largePrint ? MIN_FACE_UP.large : MIN_FACE_UP.normal) * cardHeight;
   if (up * leastUp + down * leastDown <= room) return [leastDown, (room - down * leastDown) / up];
   const squeeze = Math.max(room, 0) / (up * leastUp + down * leastDown);
   return [leastDown * squeeze, leastUp * squeeze];
@@ -130,8 +173,8 @@ function svg(tag, attributes = {}) {
   return element;
 }
 
-function place(element, x, y, scale) {
-  element.setAttribute("transform", `translate(${x.toFixed(2)} ${y.toFixed(2)}) scale(${scale.toFixed(4)})`);
+function place(element, x, y, scale, scaleX = scale) {
+  element.setAttribute("transform", `translate(${x.toFixed(2)} ${y.toFixed(2)}) scale(${scaleX.toFixed(4)} ${scale.toFixed(4)})`);
 }
 
 /** Which outline an empty pile shows: a redeal arrow, a faint mark (A, K, K-A, 13), a free cell's, or none. */
@@ -155,8 +198,10 @@ function slotArt(slot, view) {
  * (card back, large print) draw everything anew.
  */
 export function drawTable(board, view, pick, hint = null) {
-  const width = board.clientWidth;
-  const height = board.clientHeight;
+  // Drawn for the room the board scrolls in; the board is made taller where the table needs it.
+  const room = board.parentElement;
+  const width = room.clientWidth;
+  const height = room.clientHeight;
   const { back, largePrint: large } = looks();
   const lang = language(); // German cards read B, D, K
   const drawnFor = `${width}x${height}|${back}|${large}|${lang}`;
@@ -167,10 +212,13 @@ export function drawTable(board, view, pick, hint = null) {
     kept = { drawnFor, slots: new Map(), cards: new Map(), cardLayer: svg("g", { class: "cards" }), highlightLayer: svg("g", { class: "highlights", "aria-hidden": "true" }) };
     drawn.set(board, kept);
   }
-  board.setAttribute("viewBox", `0 0 ${width} ${height}`);
+  const size = measure(view, width, height);
+  board.style.minHeight = size.height > height ? `${size.height}px` : "";
+  board.classList.toggle("tall", size.height > height);
+  board.dataset.room = `${width}x${height}`;
+  board.setAttribute("viewBox", `0 0 ${width} ${size.height}`);
   board.classList.add("drawn");
   ensureCardDefs(board);
-  const size = measure(view, width, height);
   const scale = size.cardWidth / CARD_WIDTH;
   const pilesByName = new Map(view.piles.map((pile) => [pile.name, pile]));
   const pickKey = pick ? `${pick.pile}:${pick.index}` : null;
@@ -194,7 +242,9 @@ export function drawTable(board, view, pick, hint = null) {
     const slotElement = take(kept.slots, slotsNow, `${slot.name}|${art}`, () => slotPicture(art, slot.name));
     slotElement.setAttribute("aria-label", pileLabel(slot.name, pile.cards));
     setOrRemove(slotElement, "aria-description", dropTargets.has(slot.name) ? t("state.target") : null);
-    place(slotElement, origin.x, origin.y, scale);
+    // Where the columns overlap, an empty place is outlined as narrow as its column's step: the
+    // outlines of a row of empty places do not cross.
+    place(slotElement, origin.x, origin.y, scale, scale * Math.min(1, (size.cardWidth + size.gap - 2) / size.cardWidth));
     slots.push(slotElement);
 
     const positions = cardPositions(slot, pile, origin, size);

@@ -104,3 +104,51 @@ def test_a_notice_takes_no_tap_meant_for_the_table(browser: Any, site_url: str, 
             f"document.elementFromPoint({box['x'] + box['width'] / 2}, {box['y'] + box['height'] / 2}).closest('#board, #notice')?.id"
         )
         assert under == "board"  # a tap there reaches the table
+
+
+# Each text of the bar with its whole text in view: neither cut nor pushed out of the bar.
+UNCUT = """() => [...document.querySelectorAll('#game-picker, #deal-label, #mode-line, header .stats dt, header .stats dd')]
+  .filter((element) => getComputedStyle(element).position !== 'absolute' && element.getBoundingClientRect().width > 1
+    && !element.closest('[hidden]'))
+  .filter((element) => {
+    const box = element.getBoundingClientRect();
+    const bar = document.querySelector('header').getBoundingClientRect();
+    return element.scrollWidth > element.clientWidth + 1 || box.right > bar.right + 0.5 || box.left < bar.left - 0.5;
+  })
+  .map((element) => `${element.id || element.tagName}: ${element.textContent}`)"""
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="issue 38 item 5, open: at 360 px Double Klondike's name leaves the deal label no room, and German mode lines are cut",
+)
+@pytest.mark.parametrize("locale", ["en-US", "de-DE"])
+def test_nothing_in_the_bar_is_cut_at_360_px(browser: Any, site_url: str, watch: PageWatch, locale: str) -> None:
+    """Every game, its deal, difficulty and mode whole at 360 px, upright and sideways, in both languages."""
+    for game in [*GAMES, "klondike&deal=5&draw=1"]:
+        context, page = new_page(browser, watch, reduced_motion="reduce", viewport={"width": 360, "height": 640}, locale=locale)
+        try:
+            open_page(page, site_url + f"?game={game}")
+            page.wait_for_function("document.querySelector('#mode').textContent.length > 0")
+            if "draw=3" not in game:  # (Vegas draw three gets no difficulty for this deal)
+                expect(page.locator("#deal-label")).to_contain_text("·")  # the difficulty came in: the longest the label gets
+            for width, height in ((360, 640), (640, 360)):
+                resize(page, width, height)
+                assert page.evaluate(UNCUT) == [], (game, locale, width, height)
+                assert page.locator("header").bounding_box()["height"] <= 56
+        finally:
+            close(context, page, watch)
+
+
+def test_the_bars_text_grows_on_big_screens(browser: Any, site_url: str, watch: PageWatch) -> None:
+    with sized(browser, watch, 1440, 900) as page:
+        open_page(page, site_url + "?game=klondike&deal=1")
+        sizes = {}
+        for width, height in ((1440, 900), (2560, 1440), (3840, 2160)):
+            resize(page, width, height)
+            sizes[width] = page.evaluate(
+                "[...document.querySelectorAll('header .stats dt, #game-picker')].map((e) => parseFloat(getComputedStyle(e).fontSize))"
+            )
+        assert min(sizes[2560]) >= 14, sizes
+        assert all(big > small for small, big in zip(sizes[1440], sizes[2560])), sizes
+        assert all(big > small for small, big in zip(sizes[2560], sizes[3840])), sizes

@@ -1,6 +1,8 @@
 """Cards that fit: at every size from a phone to a large screen, upright and sideways, a long
 column shows the whole index (rank and suit) of every face-up card and a sliver of every
-face-down card, and no card leaves the window. Read off the real page's bounding boxes."""
+face-down card, cards stay at least 40 px wide (the table scrolls where nothing else fits), a
+long column tightens its own fan before the table shrinks, and cards grow with the screen.
+Read off the real page's bounding boxes."""
 
 from __future__ import annotations
 
@@ -18,9 +20,15 @@ from test_browser_looks import close, new_page, resize
 
 pytestmark = pytest.mark.browser
 
-SIZES = [(360, 640), (390, 844), (844, 390), (768, 1024), (1366, 768), (1440, 900), (1920, 1080), (2560, 1440)]
+SIZES = [
+    (360, 640), (640, 360), (390, 844), (844, 390), (768, 1024), (1024, 768), (1366, 768),
+    (1440, 900), (1920, 1080), (1080, 1920), (2560, 1440), (3840, 2160),
+]  # fmt: skip
 INDEX_END = 31 / 140  # where the top-left index of a card ends, in card heights (static/cards.js)
 SLIVER_PX = 1.5  # the least a face-down card shows (2 px apart; a back is drawn 1.5 units inside its box)
+LEAST_CARD_WIDTH = 40  # px: smaller cards are hard to read and to touch on a phone
+LEAST_STRIP = 12  # px, and LEAST_STRIP_SHARE of the card's width: a face-up card's strip in a column
+LEAST_STRIP_SHARE = 0.22
 
 
 def long_spider_column() -> tuple[dict[str, str], str]:
@@ -65,16 +73,31 @@ BOXES = """() => {
       top: box.top, bottom: box.bottom, left: box.left, right: box.right, height: box.height});
   }
   for (const cards of Object.values(piles)) cards.sort((a, b) => a.index - b.index);
-  return {piles, width: innerWidth, height: innerHeight};
+  const board = document.getElementById('board').getBoundingClientRect();
+  const scroller = document.getElementById('board').parentElement;
+  return {piles, width: innerWidth, height: innerHeight,
+    board: {top: board.top, bottom: board.bottom, left: board.left, right: board.right},
+    view: scroller.getBoundingClientRect().toJSON(),
+    scrolls: {x: scroller.scrollWidth > scroller.clientWidth + 0.5, y: scroller.scrollHeight > scroller.clientHeight + 0.5,
+      style: getComputedStyle(scroller).overflow}};
 }"""
 
 
 def fits(seen: dict[str, Any], what: object) -> None:
-    """No card that shows leaves the window, and the page does not scroll."""
+    """No card that shows leaves the window; where the table is larger than its room, the table
+    scrolls (never the page) and no card leaves the table."""
+    box = {"left": 0, "top": 0, "right": seen["width"], "bottom": seen["height"]}
+    if seen["scrolls"]["x"] or seen["scrolls"]["y"]:
+        assert seen["scrolls"]["style"] == "auto", (what, seen["scrolls"])
+        box = seen["board"]
     for cards in seen["piles"].values():
         for card in (card for card in cards if card["height"] > 0):  # cards unseen under others have no picture
-            assert card["left"] >= -0.5 and card["right"] <= seen["width"] + 0.5, (what, card)
-            assert card["top"] >= -0.5 and card["bottom"] <= seen["height"] + 0.5, (what, card)
+            assert card["left"] >= box["left"] - 0.5 and card["right"] <= box["right"] + 0.5, (what, card)
+            assert card["top"] >= box["top"] - 0.5 and card["bottom"] <= box["bottom"] + 0.5, (what, card)
+
+
+def card_width(seen: dict[str, Any]) -> float:
+    return float(max(card["right"] - card["left"] for cards in seen["piles"].values() for card in cards))
 
 
 NO_SCROLLING = "document.scrollingElement.scrollHeight <= innerHeight && document.scrollingElement.scrollWidth <= innerWidth"
@@ -84,6 +107,16 @@ NO_SCROLLING = "document.scrollingElement.scrollHeight <= innerHeight && documen
 def test_every_face_up_index_shows_in_a_long_column(browser: Any, site_url: str, watch: PageWatch, game: str) -> None:
     """At every size in SIZES, the one page resized through them."""
     options, layout = POSITIONS[game]()
+    # The same game's opening at each size: the cards a table without a long column has.
+    context, page = new_page(browser, watch, reduced_motion="reduce")
+    opening = {}
+    try:
+        open_page(page, site_url + f"?game={game}&deal=3&" + "&".join(f"{name}={value}" for name, value in options.items()))
+        for width, height in SIZES:
+            resize(page, width, height)
+            opening[width, height] = card_width(page.evaluate(BOXES))
+    finally:
+        close(context, page, watch)
     context, page = new_page(browser, watch, reduced_motion="reduce")
     try:
         set_up(page, site_url, layout, options, game=game)
@@ -92,13 +125,23 @@ def test_every_face_up_index_shows_in_a_long_column(browser: Any, site_url: str,
             seen = page.evaluate(BOXES)
             longest = max((cards for name, cards in seen["piles"].items() if name.startswith("tableau")), key=len)
             assert len(longest) == (34 if game == "spider" else 19)
+            cards_width = card_width(seen)
+            assert cards_width >= LEAST_CARD_WIDTH - 0.01, (width, height, cards_width)
+            strips = []
             for name, cards in seen["piles"].items():
                 for card, above in zip(cards, cards[1:]) if name.startswith("tableau") else ():  # the fanned piles
                     shown = above["top"] - card["top"]
                     if card["card"] == "down":
                         assert shown >= SLIVER_PX - 0.01, (width, height, card, above)
                     else:
+                        strips += [shown] if cards is longest else []
                         assert shown >= INDEX_END * card["height"] - 0.5, (width, height, card, above, shown)
+                        assert shown >= max(LEAST_STRIP, LEAST_STRIP_SHARE * cards_width) - 0.01, (width, height, card, above, shown)
+            # The long column makes its own fan tighter before the table shrinks: smaller cards
+            # than the opening's only where its strips are already at their least.
+            if cards_width < opening[width, height] - 0.5:
+                least = max(INDEX_END * cards_width * 1.4, LEAST_STRIP, LEAST_STRIP_SHARE * cards_width)
+                assert max(strips) <= least * 1.15 + 1, (width, height, cards_width, opening[width, height], max(strips))
             fits(seen, (width, height))
             assert page.evaluate(NO_SCROLLING), (width, height)
     finally:
@@ -115,8 +158,16 @@ def test_every_game_fits_the_window(browser: Any, site_url: str, watch: PageWatc
     context, page = new_page(browser, watch, reduced_motion="reduce")
     try:
         open_page(page, site_url + f"?game={game}&deal=5")
+        widths = {}
         for width, height in SIZES:
             resize(page, width, height)
-            fits(page.evaluate(BOXES), (game, width, height))
+            seen = page.evaluate(BOXES)
+            fits(seen, (game, width, height))
+            assert page.evaluate(NO_SCROLLING), (game, width, height)
+            widths[width, height] = card_width(seen)
+            # Wide games on an upright phone too: readable cards (the columns may overlap a little).
+            assert widths[width, height] >= LEAST_CARD_WIDTH - 0.01, (game, width, height, widths[width, height])
+        # Cards keep growing on big screens.
+        assert widths[1440, 900] < widths[1920, 1080] < widths[2560, 1440] < widths[3840, 2160], (game, widths)
     finally:
         close(context, page, watch)

@@ -46,7 +46,9 @@ def resize(page: Any, width: int, height: int) -> None:
     page.set_viewport_size({"width": width, "height": height})
     page.wait_for_function(
         "([w, h]) => innerWidth === w && innerHeight === h && (() => { const board = document.getElementById('board');"
-        " return board.getAttribute('viewBox') === `0 0 ${board.clientWidth} ${board.clientHeight}`; })()",
+        " const room = board.parentElement;"  # the board may be taller than the room it scrolls in
+        " return board.getAttribute('viewBox') === `0 0 ${board.clientWidth} ${board.clientHeight}`"
+        " && board.dataset.room === `${room.clientWidth}x${room.clientHeight}`; })()",
         arg=[width, height],
     )
 

@@ -247,3 +247,29 @@ def test_a_challenges_review_shows_the_challengers_game_beside_the_players(page:
     page.keyboard.press("Escape")
     expect(page.locator("#moves")).to_have_text("2")
     expect(page.locator('[data-pile^="peak-"][data-card]')).not_to_have_count(0)
+
+
+# Cards the player sees (inside the table's view) that lie under the review's dialog.
+UNDER_THE_DIALOG = """() => {
+  const dialog = document.getElementById('review').getBoundingClientRect();
+  const view = document.getElementById('board').parentElement.getBoundingClientRect();
+  return [...document.querySelectorAll('#board [data-card]')].map((card) => card.getBoundingClientRect())
+    .filter((box) => box.height > 0 && box.bottom > view.top && box.top < view.bottom)
+    .filter((box) => Math.min(box.bottom, view.bottom) > dialog.top + 0.5 && box.right > dialog.left && box.left < dialog.right)
+    .map((box) => box.toJSON());
+}"""
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (360, 640), (844, 390)])
+def test_the_review_leaves_the_table_it_shows_in_view(page: Any, site_url: str, size: tuple[int, int]) -> None:
+    """The dialog docks below the table while the player scrubs its timeline: no card under it."""
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    lost_game_page(page, site_url, LOSING[0])  # Klondike: columns fanned down the table
+    open_review(page)
+    slider = page.locator("#review-slider")
+    for key in ("Home", "End", "ArrowLeft"):
+        slider.focus()
+        page.keyboard.press(key)
+        settled(page)
+        page.wait_for_function("document.getElementById('board').getAttribute('viewBox') !== null")
+        assert page.evaluate(UNDER_THE_DIALOG) == [], (size, key)
