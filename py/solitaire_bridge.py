@@ -539,6 +539,7 @@ class Bridge:
         session = self.current()
         rules, position = session.rules, session.position
         won = session.is_won()
+        stuck = session.stuck_reason()
         piles = rules.piles(position)
         sizes = {pile.name: len(pile.cards) for pile in piles}
         legal: dict[str, list[str]] = {}
@@ -568,7 +569,9 @@ class Bridge:
             "seconds": session.seconds(),
             "assisted": session.assisted,
             "clockRunning": session.running_since is not None,
-            "status": "won" if won else "stuck" if session.is_stuck() else "playing",
+            "status": "won" if won else "stuck" if stuck is not None else "playing",
+            # Why the game is lost, as a sentence in the player's language (null unless stuck).
+            "stuckText": None if stuck is None else self.sentence(stuck),
             "canUndo": bool(session.turns),
             "canRedo": bool(session.undone),
             "canComplete": not won and rules.completion(position) is not None,

@@ -41,12 +41,19 @@ async function actNow(message, quiet) {
   save();
   analyseSoon();
   if (answer.moves > 0 && !(previous?.moves > 0)) storeOrSay(stats.markDailyPlayed(answer));
-  if (answer.status === "stuck" && previous?.status !== "stuck" && message.type !== "load") $("stuck").showModal();
+  if (answer.status === "stuck" && previous?.status !== "stuck" && message.type !== "load") showStuck(answer);
   if (answer.status === "won" && previous?.status !== "won") {
     state.counting = saveNow().then(() => countGame(answer, true)); // the record first: it says the game was counted
     motion.celebrate(board).then(() => stillWon(answer) && showWin());
   }
   return true;
+}
+
+/** "No moves left": why, in the engine's words when it gives them (else the page's general
+ *  sentence), and what the player can do now. */
+function showStuck(view) {
+  $("stuck-text").textContent = view.stuckText ? `${view.stuckText} ${t("stuck.then")}` : t("stuck.text");
+  $("stuck").showModal();
 }
 
 /** Is the game on the table still the one won (a celebration ends, unless play went on meanwhile)? */

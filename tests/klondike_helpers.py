@@ -29,3 +29,18 @@ def table(
         redeals=redeals,
         score=score,
     )
+
+
+def one_move_from_shuttling() -> str:
+    """A whole Klondike layout (every card once) where the JC on the waste, played onto the
+    QH, is the last move that changes anything: then the KS-QH-JC run can only shuttle between
+    its column and the empty one, nothing fits anywhere, and the stock and the waste are empty."""
+    foundations = ["AC 2C 3C", "AD 2D", "AH 2H", "AS 2S"]
+    tops = ["9C", "9S", "6D", "6H", "QC"]
+    used = set(" ".join(foundations + tops + ["KS QH JC"]).split())
+    rest = [r + s for s in "CDHS" for r in "A23456789TJQK" if r + s not in used]
+    lines = [f"foundation-{n}: {cards_}" for n, cards_ in enumerate(foundations, 1)]
+    lines += ["waste: JC", "tableau-1: KS QH", "tableau-2:"]
+    for n, top in enumerate(tops, 3):
+        lines.append(f"tableau-{n}: " + " ".join(f"[{card}]" for card in rest[(n - 3) * 7 : (n - 2) * 7]) + f" {top}")
+    return "\n".join(lines)

@@ -135,6 +135,42 @@ def test_setup_from_a_layout_and_win_by_auto_complete() -> None:
     assert view["status"] == "won" and view["score"] == 40
 
 
+def test_a_lost_game_says_why_when_cards_can_only_shuttle() -> None:
+    """Klondike's stuck verdict when cards can still move, but only back and forth: the view
+    says "stuck" with the reason, in the player's language."""
+    from klondike_helpers import one_move_from_shuttling
+
+    bridge = Bridge()
+    view = send(bridge, type="setup", game="klondike", layout=one_move_from_shuttling())
+    assert view["status"] == "playing" and view["stuckText"] is None
+    view = send(bridge, type="move", **{"from": "waste", "index": 0, "to": "tableau-1"})
+    assert view["status"] == "stuck" and view["legal"]  # the King's run can still move
+    assert view["stuckText"] == (
+        "No move can change the game any more: the moves left only move cards back and forth, and the stock and the waste are empty."
+    )
+    view = send(bridge, type="language", language="de")
+    assert view["stuckText"] == (
+        "Kein Zug kann das Spiel mehr ändern: Die übrigen Züge schieben Karten nur hin und her, und Talon und Ablagestapel sind leer."
+    )
+    assert send(bridge, type="undo")["stuckText"] is None
+
+
+def test_pyramid_s_stuck_view_says_why_the_stock_cannot_help() -> None:
+    import random
+
+    rules = make_rules("pyramid")
+    generator = random.Random(3)
+    position = rules.deal(2)
+    while not rules.is_stuck(position):  # random play until no removal is left (a won game starts again)
+        moves = rules.legal_moves(position)
+        position = rules.apply(position, generator.choice(moves)) if moves else rules.deal(generator.randint(3, 999))
+    bridge = Bridge()
+    view = send(bridge, type="setup", game="pyramid", layout=rules.text_layout(position))
+    said = rules.stuck_reason(position)
+    assert view["status"] == "stuck" and said is not None
+    assert view["stuckText"].startswith("No two free cards make 13") and view["stuckText"] == bridge.sentence(said)
+
+
 def test_send_to_foundation() -> None:
     bridge = Bridge()
     send(bridge, type="setup", game="klondike", layout=open_layout())

@@ -433,3 +433,68 @@ def test_a_deep_analysis_that_cannot_start_leaves_the_verdict_unknown(page: Any,
     assert [text for text in warnings if text.startswith("the deep analysis failed")] != []
     page.locator('[data-card][data-pile="stock"]').last.click()
     expect(page.locator("#moves")).to_have_text("1")
+
+
+def test_a_game_where_cards_can_only_shuttle_is_found_lost_and_says_why(page: Any, site_url: str) -> None:
+    """The JC from the waste onto the QH is the last move that changes anything: the KS-QH-JC
+    run can still go to the empty column and back, yet the game is lost, and the dialog says
+    why; its Review looks for where the game was lost."""
+    from klondike_helpers import one_move_from_shuttling
+
+    set_up(page, site_url, one_move_from_shuttling())
+    expect(page.locator("#stuck")).to_be_hidden()
+    card(page, "waste", 0).click()
+    card(page, "tableau-1", 1).click()
+    expect(page.locator("#stuck")).to_be_visible()
+    expect(page.locator("#stuck-text")).to_have_text(
+        "No move can change the game any more: the moves left only move cards back and forth, and the stock and the waste are"
+        " empty. Take moves back, review the game to see where it was lost, play this deal again from the start, or deal a new game."
+    )
+    page.locator("#stuck-review").click()
+    expect(page.locator("#review")).to_be_visible()
+    expect(page.locator("#review-timeline")).to_be_visible(timeout=60_000)
+
+
+def test_the_shuttling_loss_in_german(german: Any, site_url: str) -> None:
+    from klondike_helpers import one_move_from_shuttling
+
+    set_up(german, site_url, one_move_from_shuttling())
+    card(german, "waste", 0).click()
+    card(german, "tableau-1", 1).click()
+    expect(german.locator("#stuck")).to_be_visible()
+    expect(german.locator("#stuck-text")).to_contain_text(
+        "Kein Zug kann das Spiel mehr ändern: Die übrigen Züge schieben Karten nur hin und her, und Talon und Ablagestapel sind leer."
+    )
+
+
+def test_pyramid_s_no_moves_left_says_why_the_stock_cannot_help(page: Any, site_url: str) -> None:
+    """A Pyramid position one removal before the end (found by random play): the removal made by
+    clicking the cards, the dialog names the ranks the stock's cards would need."""
+    import random
+
+    from solitaire.registry import make_rules
+
+    rules = make_rules("pyramid")
+    generator = random.Random(5)
+    position, before, last = rules.deal(7), None, None
+    while not rules.is_stuck(position):
+        moves = rules.legal_moves(position)
+        if not moves:
+            position = rules.deal(generator.randint(8, 999))
+            continue
+        move = generator.choice(moves)
+        if move.source != "stock" and move.target != "stock":
+            before, last = position, move
+        position = rules.apply(position, move)
+    assert before is not None and last is not None
+    after = rules.apply(before, last)
+    assert rules.is_stuck(after) and not rules.is_stuck(before)
+    set_up(page, site_url, rules.text_layout(before), game="pyramid")
+    page.locator(f'[data-card][data-pile="{last.source}"]').last.click()
+    if last.target != "foundation-1":  # a pair: its partner too (a King goes at one click)
+        page.locator(f'[data-card][data-pile="{last.target}"]').last.click()
+    expect(page.locator("#stuck")).to_be_visible()
+    said = rules.stuck_reason(after)
+    assert said is not None
+    expect(page.locator("#stuck-text")).to_contain_text(str(said)[1:])
+    expect(page.locator("#stuck-text")).to_contain_text("No two free cards make 13")

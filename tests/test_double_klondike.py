@@ -135,6 +135,27 @@ def test_stuck_when_nothing_anywhere_fits() -> None:
     assert D.is_stuck(position)
 
 
+def test_stuck_when_only_shuttling_moves_remain_and_no_card_of_the_stock_fits() -> None:
+    position = table(
+        "[AC] 8S 7H", "[AD] 8C", "[AH] 4S", "[AS] 4C", "[2C] TC", "[2D] TS", "[2H] JC", "[2S] JS", "[3C] 3S", stock="QD QH", waste="5C"
+    )
+    assert D.card_moves(position)  # the 7H goes back and forth between the black 8s
+    assert D.is_stuck(position)
+    said = D.stuck_reason(position)
+    assert said is not None and str(said) == (
+        "no move can change the game any more: the moves left only move cards back and forth,"
+        " and no card of the stock or the waste fits anywhere, even where a shuffle brings it to the top"
+    )
+
+
+def test_not_stuck_when_a_stock_card_fits_after_moves_that_change_nothing() -> None:
+    # Draw three, unshuffled, would never show the KD; after a shuffle it fits the column the QH leaves.
+    three = DoubleKlondike({"draw": "3"})
+    position = table("[AC] KS", "QH", "[AH] 4S", "[AS] 4C", "[2C] TC", "[2D] TS", "[2H] JC", "[2S] JS", "[3C] 3S", stock="KD 2D 3D 4D")
+    assert not three.is_stuck(position)
+    assert three.stuck_reason(position) is None
+
+
 def test_layout_text_reads_back() -> None:
     text = D.text_layout(D.deal(5))
     assert D.text_layout(D.parse_layout(text)) == text

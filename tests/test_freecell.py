@@ -269,6 +269,14 @@ def test_stuck_when_no_move_at_all_remains() -> None:
     assert F.is_stuck(position)
 
 
+def test_the_stuck_verdict_says_why() -> None:
+    position = table("KC", "KS", "QC", "QS", "JC", "JS", "TC", "TS", cells=("9C", "9S", "8C", "8S"))
+    assert str(F.stuck_reason(position)) == (
+        "every free cell is taken, no column is empty, and no card fits on another column or a foundation"
+    )
+    assert F.stuck_reason(F.deal(1)) is None
+
+
 def test_not_stuck_while_a_free_cell_is_empty() -> None:
     position = table("KC", "KS", "QC", "QS", "JC", "JS", "TC", "TS", cells=("9C", "9S", "8C"))
     assert F.legal_moves(position) and not F.is_stuck(position)

@@ -325,6 +325,116 @@ def test_the_deal_is_not_stuck() -> None:
     assert not K.is_stuck(K.deal(1))
 
 
+# Lost although cards can still move: every move left only moves cards back and forth (it turns
+# up no card, takes no card from the stock and adds nothing to the foundations).
+# (why, position, rules)
+SHUTTLING = [
+    ("a King run shuttles between empty columns", table("KS QH", "", "[2C] 5D", "[2H] 9C"), K),
+    ("a run goes back and forth between two equal targets", table("[2C] 8S 7H", "[2D] 8C", "[3S] 5D"), K),
+    (
+        "a card goes down from a foundation and back up",
+        table("[2H] 7H", "[3S] 9D", foundations=("AC 2C 3C 4C 5C 6C", "", "", "")),
+        K,
+    ),
+    (
+        "foundation cards come down onto each other and go back",
+        table("[2H] 7H", "[3S] 9D", foundations=("AC 2C 3C 4C 5C 6C", "AD 2D 3D 4D 5D", "", "")),
+        K,
+    ),
+    ("shuttling, and no stock card fits anywhere", table("KS QH", "", "[2C] 5D", stock="9C 4H", waste="3S 2D"), K),
+    (
+        "shuttling, and no pass through the stock is left",
+        table("KS QH", "", "[2C] 5D", waste="8H 4D", score=-52),
+        Klondike({"scoring": "vegas"}),
+    ),
+    (
+        "draw three: the card that would fit never comes to the top",
+        table("KS QH", "", "[AC] 9S", stock="2D 8H 3D 4D 5D 6D"),
+        Klondike({"draw": "3"}),
+    ),
+]
+
+
+@pytest.mark.parametrize(("why", "position", "rules"), SHUTTLING, ids=[case[0] for case in SHUTTLING])
+def test_stuck_when_only_shuttling_moves_remain(why: str, position: KlondikePosition, rules: Klondike) -> None:
+    assert rules.card_moves(position), why  # cards can still move ...
+    assert rules.is_stuck(position), why  # ... but nothing they do changes the game
+
+
+# Not lost: a chain of moves that change nothing leads to one that does.
+# (why, position)
+NEUTRAL_CHAINS = [
+    (
+        "a foundation card comes down, another onto it, then a column card turns a card up",
+        table("[2C] 7H", "[AD] 4C", foundations=("AC 2C 3C 4C 5C 6C", "", "AH 2H 3H 4H 5H", "")),
+    ),
+    (
+        "a foundation card comes down and the waste card fits on it",
+        table("[AH] JD", waste="9H", foundations=("AC 2C 3C 4C 5C 6C 7C 8C 9C TC", "", "", "")),
+    ),
+    (
+        "a card moves onto a King run, uncovering a card for the foundation",
+        table("KS QH", "", "[2C] 5D", "[3C] 2H JC", foundations=("", "", "AH", "")),
+    ),
+    (
+        "a card goes over to an equal target, uncovering one for the foundation",
+        table("[2C] 9D", "7D 9H 8C", foundations=("", "", "AH 2H 3H 4H 5H 6H 7H 8H", "")),
+    ),
+    (
+        "a foundation card comes down and a run from over a face-down card goes onto it",
+        table("[2H] 7H", "[3S] 5D 4C", foundations=("AC 2C 3C 4C 5C 6C", "", "", "")),
+    ),
+]
+
+
+@pytest.mark.parametrize(("why", "position"), NEUTRAL_CHAINS, ids=[case[0] for case in NEUTRAL_CHAINS])
+def test_not_stuck_when_a_chain_of_neutral_moves_leads_to_progress(why: str, position: KlondikePosition) -> None:
+    assert not K.is_stuck(position), why
+
+
+def test_a_search_that_hits_its_bound_claims_no_loss(monkeypatch: pytest.MonkeyPatch) -> None:
+    import solitaire.games.klondike as klondike
+
+    position = table("[2C] 8S 7H", "[2D] 8C", "[3S] 5D")
+    assert K.is_stuck(position)
+    monkeypatch.setattr(klondike, "STUCK_SEARCH_LIMIT", 1)
+    assert not K.is_stuck(position)
+
+
+# What the stuck verdict says, in English (tests/test_texts.py checks the German).
+# (position, rules, sentence)
+STUCK_REASONS = [
+    (
+        table("KS QH", "", "[2C] 5D", stock="9C 4H", waste="3S 2D"),
+        K,
+        "no move can change the game any more: the moves left only move cards back and forth,"
+        " and no card that the stock can still bring to the top fits anywhere",
+    ),
+    (
+        table("[AC] 2S", "[AD] 2H"),
+        K,
+        "no move can change the game any more: no card on the table can move, and the stock and the waste are empty",
+    ),
+    (
+        table("KS QH", "", "[2C] 5D", waste="8H 4D", score=-52),
+        Klondike({"scoring": "vegas"}),
+        "no move can change the game any more: the moves left only move cards back and forth,"
+        " and no pass through the stock is left and the top card of the waste fits nowhere",
+    ),
+]
+
+
+@pytest.mark.parametrize(("position", "rules", "sentence"), STUCK_REASONS)
+def test_the_stuck_verdict_says_why(position: KlondikePosition, rules: Klondike, sentence: str) -> None:
+    said = rules.stuck_reason(position)
+    assert said is not None and str(said) == sentence
+
+
+def test_no_reason_while_the_game_goes_on() -> None:
+    assert K.stuck_reason(K.deal(1)) is None
+    assert K.stuck_reason(WON) is None
+
+
 def test_safe_moves_send_aces_and_twos() -> None:
     position = table("AH", "3C 2D", foundations=("AD", "", "", ""))
     assert set(K.safe_moves(position)) == {Move("tableau-1", "foundation-2"), Move("tableau-2", "foundation-1")}

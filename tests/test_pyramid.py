@@ -305,6 +305,73 @@ def test_not_stuck_when_a_partner_waits_in_the_stock() -> None:
     assert not K.is_stuck(table({28: "5H"}, stock="8C 2D"))
 
 
+# What the stuck verdict says: why the cards of the stock and the waste cannot help.
+# (why, position, English, German)
+STUCK_REASONS = [
+    (
+        "their partners are covered or removed",
+        table({16: "JC", 22: "5H", 23: "6S"}, stock="2C", waste="3D", discard="TD 3S"),
+        "no two free cards make 13, and the 2 cards that the stock and the waste can still bring up would need a partner"
+        " of rank 10 or Jack to make 13: every such partner is covered in the pyramid or already removed",
+        "Keine zwei freien Karten ergeben 13, und die 2 Karten, die Talon und Ablagestapel noch aufdecken können, bräuchten"
+        " eine Partnerkarte vom Rang 10 oder Bube zur Summe 13: Jede solche Partnerkarte ist in der Pyramide bedeckt oder"
+        " schon entfernt",
+    ),
+    (
+        "a partner lies in the stock itself",
+        table({22: "9H", 23: "6S"}, stock="8C", waste="2D 5D"),
+        "no two free cards make 13, and the 3 cards that the stock and the waste can still bring up would need a partner"
+        " of rank 5, 8 or Jack to make 13: every such partner is covered in the pyramid, already removed, or in the stock"
+        " or the waste itself, where no two cards are free together",
+        None,
+    ),
+    (
+        "the last pass: only the stock and the waste's top card come up",
+        table({22: "9H", 23: "6S"}, stock="2C", waste="8D 3D", redeals=2),
+        "no two free cards make 13, and the 2 cards that the stock and the waste can still bring up would need a partner"
+        " of rank 10 or Jack to make 13: every such partner is covered in the pyramid or already removed",
+        None,
+    ),
+    (
+        "the last pass with the waste empty",
+        table({22: "9H", 23: "6S"}, stock="2C 3D", redeals=2),
+        "no two free cards make 13, and the 2 cards that the stock and the waste can still bring up would need a partner"
+        " of rank 10 or Jack to make 13: every such partner is covered in the pyramid or already removed",
+        None,
+    ),
+    (
+        "no pass is left",
+        table({28: "5H"}, waste="8C 3D", redeals=2),
+        "no two free cards make 13, the 3 of Diamonds on the waste makes 13 with none of them,"
+        " and no pass through the stock is left for the cards under it",
+        "Keine zwei freien Karten ergeben 13, Karo 3 auf dem Ablagestapel ergibt mit keiner von ihnen 13,"
+        " und für die Karten darunter bleibt kein Durchgang durch den Talon",
+    ),
+    (
+        "nothing is left in the stock or the waste",
+        table({28: "5H"}),
+        "no two free cards make 13, no King is free, and the stock and the waste are empty",
+        None,
+    ),
+]
+
+
+@pytest.mark.parametrize(("why", "position", "english", "german"), STUCK_REASONS, ids=[case[0] for case in STUCK_REASONS])
+def test_the_stuck_verdict_says_why(why: str, position: PyramidPosition, english: str, german: str | None) -> None:
+    from solitaire.texts import render
+
+    assert K.is_stuck(position), why
+    said = K.stuck_reason(position)
+    assert said is not None and str(said) == english
+    if german is not None:
+        assert render(said, "de") == german
+
+
+def test_no_reason_while_a_removal_may_come() -> None:
+    assert K.stuck_reason(K.deal(1)) is None
+    assert K.stuck_reason(table({28: "5H"}, waste="8C 2D")) is None
+
+
 def test_safe_moves_remove_free_kings() -> None:
     position = table({16: "KD", 22: "2C", 27: "6C", 28: "KH"}, waste="2S KS")
     assert set(K.safe_moves(position)) == {Move("pyramid-28", "foundation-1"), Move("waste", "foundation-1")}

@@ -432,6 +432,13 @@ def test_stuck_when_a_deal_is_left_but_too_few_cards_remain_to_fill_every_column
     assert not S.is_stuck(table(*["5S"] * 10, stock=TEN_CARDS, completed="SSSSSS")), "ten cards: every column can be filled"
 
 
+def test_the_stuck_verdict_says_why() -> None:
+    assert str(S.stuck_reason(table(*["[2H] 5S"] * 10))) == "no card can move, and the stock is empty: all the deals are made"
+    position = table("5S", "9S", "[3S] 2S", stock=TEN_CARDS, completed="SSSSSSS")
+    assert str(S.stuck_reason(position)) == "a deal needs a card on every column, and 4 cards are left for 10 columns"
+    assert S.stuck_reason(S.deal(1)) is None
+
+
 def test_not_stuck_when_a_buried_run_can_move() -> None:
     position = table("[2H] 9S 8S", *["[2H] 5S"] * 8, "TD")
     assert S.legal_moves(position) == [Move("tableau-1", "tableau-10", 2)]

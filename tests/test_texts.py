@@ -77,6 +77,7 @@ SAMPLES: dict[str, Any] = {
     "text": "xyz",
     "list": ["draw", "scoring"],
     "choices": ["1", "3"],
+    "ranks": [5, 8, 11],
     "message": Said(Reason.NOT_A_CARD, text="XX"),
 }
 

@@ -267,6 +267,16 @@ def test_stuck(why: str, position: TriPeaksPosition, stuck: bool) -> None:
     assert K.is_stuck(position) == stuck, why
 
 
+def test_the_stuck_verdict_says_why() -> None:
+    said = K.stuck_reason(table({19: "9C"}, waste="4D"))
+    assert str(said) == "no face-up card is one rank above or below the 4 of Diamonds on the waste, and the stock is empty"
+    said = K.stuck_reason(table({19: "9C"}, waste="4D", stock="2C 4H"))
+    assert str(said) == (
+        "no face-up card is one rank above or below the 4 of Diamonds on the waste, nor next to any of the cards left in the stock"
+    )
+    assert K.stuck_reason(K.deal(1)) is None
+
+
 def test_no_safe_moves_and_no_completion() -> None:
     position = table({19: "5C"}, waste="4D")
     assert K.safe_moves(position) == [] and K.completion(position) is None

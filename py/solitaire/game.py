@@ -263,7 +263,14 @@ class Rules(ABC, Generic[P]):
 
     @abstractmethod
     def is_stuck(self, position: P) -> bool:
-        """True only when no move but drawing or redealing remains, now or after any number of draws."""
+        """True only when the game is surely lost: no move can bring it nearer a win, now or after
+        any number of draws (each game says which moves count; never True on a mere guess)."""
+
+    def stuck_reason(self, position: P) -> Said | None:
+        """Why the game is lost, for the page's "No moves left", or None while it is not
+        stuck. Games override it to say their own reason; this one says only that no card
+        can move."""
+        return Said(Reason.NO_CARD_MOVES) if self.is_stuck(position) else None
 
     @abstractmethod
     def completion(self, position: P) -> list[Move] | None:

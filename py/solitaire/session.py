@@ -22,7 +22,7 @@ from typing import Any, Literal
 from .daily import parse_date
 from .game import IllegalMove, Move, OptionError, Rules, check_deal_number, move_notation, parse_move
 from .registry import make_rules
-from .texts import Explained, Reason, said_of
+from .texts import Explained, Reason, Said, said_of
 
 SAVE_VERSION = 1
 MAX_SAVED_SECONDS = 10**8  # about three years of play: more is not a clock but a broken save
@@ -114,6 +114,10 @@ class Session:
 
     def is_stuck(self) -> bool:
         return self.rules.is_stuck(self.position)
+
+    def stuck_reason(self) -> Said | None:
+        """Why the game is lost (``Rules.stuck_reason``), or None while it is not."""
+        return None if self.is_won() else self.rules.stuck_reason(self.position)
 
     def seconds(self) -> int:
         """Whole seconds played; the clock runs from the first move to the win."""

@@ -13,7 +13,8 @@ is named after its *kind* (``KINDS``), digits telling two of a kind apart: ``{ca
 ``{place}`` a pile name quoted ('tableau-3', „Spalte 3“); ``{number}`` a whole number;
 ``{text}`` a value given by the player or the page, shown quoted; ``{name}`` a name
 of the notation (an option), shown as it is; ``{cards}`` card texts
-("QH 2C"); ``{list}`` names, ``{choices}`` alternatives; ``{message}`` a nested ``Said``.
+("QH 2C"); ``{list}`` names, ``{choices}`` alternatives; ``{ranks}`` card ranks (1-13) by
+name ("5, 8 or Jack"); ``{message}`` a nested ``Said``.
 ``{number|card|cards}`` picks a word by the number (one, many).
 
 >>> str(Said(Reason.NOT_ALTERNATING, card=37, card2=51))
@@ -117,6 +118,35 @@ class Reason(Enum):
     FACE_DOWN_PEAK = "{pile} is face down: it turns up when both cards covering it are gone"
     NOT_NEXT_RANK = "the {card} is not one rank above or below the {card2}"
     STOCK_EMPTY_ONE_PASS = "the stock is empty (it is gone through only once)"
+    # -- why a game is lost (``Rules.stuck_reason``: the sentence of the page's "No moves left") --
+    NO_CARD_MOVES = "no card can move any more"
+    KLONDIKE_LOST = "no move can change the game any more: {message}, and {message2}"
+    TABLE_NO_MOVE = "no card on the table can move"
+    TABLE_BACK_AND_FORTH = "the moves left only move cards back and forth"
+    STOCK_AND_WASTE_EMPTY = "the stock and the waste are empty"
+    NO_PASS_LEFT = "no pass through the stock is left and the top card of the waste fits nowhere"
+    STOCK_NOTHING_FITS = "no card that the stock can still bring to the top fits anywhere"
+    SHUFFLE_NOTHING_FITS = "no card of the stock or the waste fits anywhere, even where a shuffle brings it to the top"
+    PYRAMID_NOTHING_LEFT = "no two free cards make 13, no King is free, and the stock and the waste are empty"
+    PYRAMID_NO_PASS = (
+        "no two free cards make 13, the {card} on the waste makes 13 with none of them,"
+        " and no pass through the stock is left for the cards under it"
+    )
+    PYRAMID_PARTNERS = (
+        "no two free cards make 13, and the {number} {number|card|cards} that the stock and the waste can still bring up"
+        " would need a partner of rank {ranks} to make 13: every such partner is {message}"
+    )
+    PARTNERS_COVERED = "covered in the pyramid or already removed"
+    PARTNERS_COVERED_OR_IN_STOCK = (
+        "covered in the pyramid, already removed, or in the stock or the waste itself, where no two cards are free together"
+    )
+    SPIDER_NO_DEAL = "no card can move, and the stock is empty: all the deals are made"
+    SPIDER_TOO_FEW_CARDS = "a deal needs a card on every column, and {number} {number|card is|cards are} left for {number2} columns"
+    FREECELL_BLOCKED = "every free cell is taken, no column is empty, and no card fits on another column or a foundation"
+    TRIPEAKS_STOCK_EMPTY = "no face-up card is one rank above or below the {card} on the waste, and the stock is empty"
+    TRIPEAKS_STOCK_NO_HELP = (
+        "no face-up card is one rank above or below the {card} on the waste, nor next to any of the cards left in the stock"
+    )
     # -- options, deals, dates, games -------------------------------------------------------
     UNKNOWN_OPTION = "unknown option {text} (known: {list})"
     BAD_OPTION_VALUE = "option {name} must be {choices}, not {text}"
@@ -343,6 +373,40 @@ GERMAN: dict[Code, str] = {
     Reason.FACE_DOWN_PEAK: "Die Karte auf {pile} liegt verdeckt: Sie wird aufgedeckt, wenn beide Karten auf ihr weg sind",
     Reason.NOT_NEXT_RANK: "{card} liegt nicht einen Rang über oder unter {card2}",
     Reason.STOCK_EMPTY_ONE_PASS: "Der Talon ist leer (er wird nur einmal durchgegangen)",
+    Reason.NO_CARD_MOVES: "Keine Karte lässt sich mehr bewegen",
+    Reason.KLONDIKE_LOST: "Kein Zug kann das Spiel mehr ändern: {message}, und {message2}",
+    Reason.TABLE_NO_MOVE: "Auf dem Tisch lässt sich keine Karte bewegen",
+    Reason.TABLE_BACK_AND_FORTH: "Die übrigen Züge schieben Karten nur hin und her",
+    Reason.STOCK_AND_WASTE_EMPTY: "Talon und Ablagestapel sind leer",
+    Reason.NO_PASS_LEFT: "kein Durchgang durch den Talon bleibt, und die oberste Karte des Ablagestapels passt nirgends",
+    Reason.STOCK_NOTHING_FITS: "keine Karte, die der Talon noch nach oben bringen kann, passt irgendwo",
+    Reason.SHUFFLE_NOTHING_FITS: "keine Karte aus Talon oder Ablagestapel passt irgendwo, selbst wenn das Mischen sie nach oben bringt",
+    Reason.PYRAMID_NOTHING_LEFT: "Keine zwei freien Karten ergeben 13, kein König ist frei, und Talon und Ablagestapel sind leer",
+    Reason.PYRAMID_NO_PASS: (
+        "Keine zwei freien Karten ergeben 13, {card} auf dem Ablagestapel ergibt mit keiner von ihnen 13,"
+        " und für die Karten darunter bleibt kein Durchgang durch den Talon"
+    ),
+    Reason.PYRAMID_PARTNERS: (
+        "Keine zwei freien Karten ergeben 13, und die {number} {number|Karte|Karten}, die Talon und Ablagestapel"
+        " noch aufdecken können, {number|bräuchte|bräuchten} eine Partnerkarte vom Rang {ranks} zur Summe 13:"
+        " Jede solche Partnerkarte ist {message}"
+    ),
+    Reason.PARTNERS_COVERED: "in der Pyramide bedeckt oder schon entfernt",
+    Reason.PARTNERS_COVERED_OR_IN_STOCK: (
+        "in der Pyramide bedeckt, schon entfernt oder selbst im Talon oder Ablagestapel, wo nie zwei Karten zugleich frei sind"
+    ),
+    Reason.SPIDER_NO_DEAL: "Keine Karte lässt sich bewegen, und der Talon ist leer: Alle Runden sind ausgeteilt",
+    Reason.SPIDER_TOO_FEW_CARDS: (
+        "Zum Austeilen braucht jede Spalte eine Karte, und für {number2} Spalten {number|bleibt|bleiben} {number} {number|Karte|Karten}"
+    ),
+    Reason.FREECELL_BLOCKED: (
+        "Alle freien Zellen sind belegt, keine Spalte ist leer, und keine Karte passt auf eine andere Spalte oder einen Zielstapel"
+    ),
+    Reason.TRIPEAKS_STOCK_EMPTY: "Keine offene Karte liegt einen Rang über oder unter {card} auf dem Ablagestapel, und der Talon ist leer",
+    Reason.TRIPEAKS_STOCK_NO_HELP: (
+        "Keine offene Karte liegt einen Rang über oder unter {card} auf dem Ablagestapel"
+        " oder neben einer der Karten, die noch im Talon liegen"
+    ),
     Reason.UNKNOWN_OPTION: "Unbekannte Option {text} (bekannt: {list})",
     Reason.BAD_OPTION_VALUE: "Die Option {name} muss {choices} sein, nicht {text}",
     Reason.DEAL_RANGE: "Spielnummern reichen von {number} bis {number2}, nicht {text}",
@@ -509,6 +573,16 @@ def names_words(names: Sequence[str], language: str) -> str:
     return ", ".join(f"„{name}“" for name in names) if language == "de" else ", ".join(names)
 
 
+def ranks_words(ranks: Sequence[int], language: str) -> str:
+    """Ranks by name, the last after "or": '5, 8 or Jack', '5, 8 oder Bube'."""
+    from . import cards  # here, not at the top: cards.py imports this module for CardError
+
+    names = [(GERMAN_RANKS if language == "de" else cards.RANK_NAMES)[rank] for rank in ranks]
+    if len(names) < 2:
+        return "".join(names)
+    return ", ".join(names[:-1]) + (" oder " if language == "de" else " or ") + names[-1]
+
+
 def choices_words(choices: Sequence[str], language: str) -> str:
     return (" oder " if language == "de" else " or ").join(choices)
 
@@ -523,6 +597,7 @@ KINDS: dict[str, Callable[[Any, str], str]] = {
     "text": value_words,
     "list": names_words,
     "choices": choices_words,
+    "ranks": ranks_words,
     "message": lambda value, language: render(value, language),
 }
 

@@ -26,6 +26,7 @@ from dataclasses import replace
 
 from ..game import Fan, Move, OptionSpec, Slot
 from ..rng import shuffled
+from ..texts import Reason, Said
 from .klondike import Klondike, KlondikePosition
 
 OPTIONS = (
@@ -79,9 +80,8 @@ class DoubleKlondike(Klondike):
         seed = (position.deal_number << REDEAL_SEED_SHIFT) | turned.redeals
         return replace(turned, stock=tuple(shuffled(turned.stock, seed)))
 
-    def is_stuck(self, position: KlondikePosition) -> bool:
-        """Stuck only when no card moves and no card of the stock or the waste
-        fits anywhere: the shuffled redeals can bring any of them to the top."""
-        if self.is_won(position) or self.card_moves(position):
-            return False
-        return not any(self.card_moves(replace(position, waste=(card,))) for card in position.stock + position.waste)
+    def coming_cards(self, position: KlondikePosition) -> tuple[set[int], Said]:
+        """Every card of the stock and the waste: the shuffled redeals can bring any of them
+        to the top (see ``Klondike.stuck_reason``)."""
+        said = Said(Reason.SHUFFLE_NOTHING_FITS if position.stock or position.waste else Reason.STOCK_AND_WASTE_EMPTY)
+        return set(position.stock + position.waste), said

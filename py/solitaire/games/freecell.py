@@ -339,6 +339,11 @@ class FreeCell(Rules[FreeCellPosition]):
         """No legal move at all (with no stock, nothing else could free the game)."""
         return not self.is_won(position) and not self.legal_moves(position)
 
+    def stuck_reason(self, position: FreeCellPosition) -> Said | None:
+        """No legal move at all: so every cell is taken (else a column's card could go there)
+        and no column is empty (else a cell's card could)."""
+        return Said(Reason.FREECELL_BLOCKED) if self.is_stuck(position) else None
+
     def safe_moves(self, position: FreeCellPosition) -> list[Move]:
         """Moves to a foundation that no later play could need undone.
 

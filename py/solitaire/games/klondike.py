@@ -55,6 +55,7 @@ from ..game import (
 )
 from ..rng import shuffled
 from ..texts import Reason, Said, Status
+from . import back_and_forth
 from .table import (
     CopyCounter,
     builds_down_alternating,
@@ -90,6 +91,9 @@ TIME_BONUS, TIME_BONUS_MIN_SECONDS = 700_000, 30
 # Vegas scoring.
 VEGAS_STAKE = -52
 VEGAS_PER_CARD = 5
+# The most positions of the columns and foundations that ``is_stuck`` looks at; past them the
+# game is said not to be stuck. Measured on random play: almost every verdict needs one.
+STUCK_SEARCH_LIMIT = 500
 
 
 @dataclass(frozen=True, slots=True)
@@ -349,25 +353,76 @@ class Klondike(Rules[KlondikePosition]):
         return sum(len(foundation) for foundation in position.foundations) == self.card_count
 
     def is_stuck(self, position: KlondikePosition) -> bool:
-        """No card move now, nor after any number of draws and redeals.
+        """No move can change the game any more (see ``stuck_reason``)."""
+        return self.stuck_reason(position) is not None
 
-        Drawing changes only the stock and the waste, so it is enough to walk
-        through the stock states that drawing reaches and look for a move at
-        each; the walk ends when a state repeats or no draw is left.
+    def stuck_reason(self, position: KlondikePosition) -> Said | None:
+        """Why no move can change the game any more, or None while one may.
+
+        A move *changes the game* (progress) when it turns a card face up, takes a card
+        from the stock or the waste to a column or a foundation, or lifts the foundations'
+        total above what it is in ``position``. Every other move (column to column turning
+        nothing up, foundation to column, a card going back up to its foundation, a draw, a
+        redeal) only moves cards back and forth. A game is won only through progress, so
+        when no position that such moves reach has a progress move, the game is lost.
+
+        Draws and redeals touch only the stock and the waste, the other moves only the
+        columns and the foundations: the two commute, so the search walks the stock once for
+        the cards it can bring to the top (``coming_cards``) and searches the positions of
+        the columns and foundations alone, each checked against all those cards. It looks at
+        no more than ``STUCK_SEARCH_LIMIT`` of them; past that the game is said not to be
+        stuck (a loss is claimed only when proven).
         """
         if self.is_won(position):
-            return False
-        seen: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
-        current = position
-        while (current.stock, current.waste) not in seen:
-            if self.card_moves(current):
-                return False
-            seen.add((current.stock, current.waste))
-            stock_moves = self.stock_moves(current)
-            if not stock_moves:
-                return True
-            current = self.apply(current, stock_moves[0])
-        return True
+            return None
+        coming, stock_said = self.coming_cards(position)
+        table_said = self.table_is_spent(position, coming)
+        if table_said is None:
+            return None
+        return Said(Reason.KLONDIKE_LOST, message=table_said, message2=stock_said)
+
+    def coming_cards(self, position: KlondikePosition) -> tuple[set[int], Said]:
+        """The cards that the stock and the waste can still bring to the top of the waste
+        (the waste's top card included), and what to say when none of them fits anywhere.
+        Drawing follows one path, so one walk along it finds them: it ends when a state
+        repeats (unlimited passes) or nothing is left to draw or turn over."""
+        stock, waste, redeals = position.stock, position.waste, position.redeals
+        tops: set[int] = set()
+        seen: set[tuple[int, int]] = set()  # (cards in the stock, redeals) names a state on the one path
+        while (len(stock), redeals if self.max_redeals is not None else 0) not in seen:
+            if waste:
+                tops.add(waste[-1])
+            seen.add((len(stock), redeals if self.max_redeals is not None else 0))
+            if stock:
+                count = min(self.draw, len(stock))
+                stock, waste = stock[:-count], waste + stock[-count:][::-1]
+            elif waste and (self.max_redeals is None or redeals < self.max_redeals):
+                stock, waste, redeals = waste[::-1], (), redeals + 1
+            else:
+                break
+        if not position.stock and not position.waste:
+            return tops, Said(Reason.STOCK_AND_WASTE_EMPTY)
+        if not position.stock and not self.can_redeal(position):
+            return tops, Said(Reason.NO_PASS_LEFT)
+        return tops, Said(Reason.STOCK_NOTHING_FITS)
+
+    def table_is_spent(self, position: KlondikePosition, coming: set[int]) -> Said | None:
+        """None when some position of the columns and foundations that moves changing nothing
+        reach has a progress move (one of ``coming`` fitting anywhere counts), or the search
+        hit its bound; else what the table's moves do: nothing at all, or only back and forth
+        (``back_and_forth.search``)."""
+        columns = [(hidden > 0, tuple(card % 52 for card in column[hidden:])) for hidden, column in zip(position.hidden, position.tableau)]
+        home: list[list[int]] = [[] for _ in range(4)]
+        for foundation in position.foundations:
+            if foundation:
+                home[suit(foundation[-1])].append(rank(foundation[-1]))
+        piles = [tuple(ranks + [0] * (self.decks - len(ranks))) for ranks in home]
+        outcome = back_and_forth.search(columns, piles, {card % 52 for card in coming}, STUCK_SEARCH_LIMIT)
+        if outcome == "no-move":
+            return Said(Reason.TABLE_NO_MOVE)
+        if outcome == "back-and-forth":
+            return Said(Reason.TABLE_BACK_AND_FORTH)
+        return None
 
     def safe_moves(self, position: KlondikePosition) -> list[Move]:
         """Moves to a foundation that no later play could need undone.

@@ -308,6 +308,24 @@ class Pyramid(Rules[PyramidPosition]):
             current = self.apply(current, stock_moves[0])
         return False
 
+    def stuck_reason(self, position: PyramidPosition) -> Said | None:
+        """Why no removal is left: the stock and the waste are empty; or no pass is left for
+        the cards under the waste's top; or the cards they can still bring up would need
+        partners (ranks making 13 with theirs) that are all covered in the pyramid, removed,
+        or in the stock and the waste themselves, whose cards are never free two at a time
+        (only the waste's top card is free)."""
+        if not self.is_stuck(position):
+            return None
+        if not position.stock and not position.waste:
+            return Said(Reason.PYRAMID_NOTHING_LEFT)
+        if not position.stock and position.redeals >= MAX_REDEALS:
+            return Said(Reason.PYRAMID_NO_PASS, card=position.waste[-1])
+        coming = set(position.stock) | set(position.waste[-1:] if position.redeals >= MAX_REDEALS else position.waste)
+        needed = sorted({PAIR_SUM - rank(card) for card in coming})
+        in_stock = any(rank(card) in needed for card in position.stock + position.waste)
+        where = Said(Reason.PARTNERS_COVERED_OR_IN_STOCK if in_stock else Reason.PARTNERS_COVERED)
+        return Said(Reason.PYRAMID_PARTNERS, number=len(coming), ranks=needed, message=where)
+
     def safe_moves(self, position: PyramidPosition) -> list[Move]:
         """Free Kings: they pair with nothing, so removing one never hurts."""
         return [move for move in self.card_moves(position) if move.target == DISCARD]

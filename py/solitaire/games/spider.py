@@ -318,6 +318,15 @@ class Spider(Rules[SpiderPosition]):
             return True
         return not self.legal_moves(position)
 
+    def stuck_reason(self, position: SpiderPosition) -> Said | None:
+        """Why the game is lost: no move and no deal left, or a deal that too few cards can
+        ever make possible."""
+        if not self.is_stuck(position):
+            return None
+        if position.stock:
+            return Said(Reason.SPIDER_TOO_FEW_CARDS, number=sum(map(len, position.tableau)), number2=len(position.tableau))
+        return Said(Reason.SPIDER_NO_DEAL)
+
     def safe_moves(self, position: SpiderPosition) -> list[Move]:
         """Nothing in Spider plays by itself except the run removal, which ``apply`` does."""
         return []

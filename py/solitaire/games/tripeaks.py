@@ -237,6 +237,15 @@ class TriPeaks(Rules[TriPeaksPosition]):
         face_up = [card for index in free_places(position.peaks, COVERING) if (card := position.peaks[index]) is not None]
         return not any(one_apart(card, coming) for card in face_up for coming in position.stock)
 
+    def stuck_reason(self, position: TriPeaksPosition) -> Said | None:
+        """Why no card plays: none is one rank from the waste's top card, nor from any card
+        the stock still holds (or the stock is empty)."""
+        if not self.is_stuck(position):
+            return None
+        if not position.waste:
+            return super().stuck_reason(position)
+        return Said(Reason.TRIPEAKS_STOCK_NO_HELP if position.stock else Reason.TRIPEAKS_STOCK_EMPTY, card=position.waste[-1])
+
     def safe_moves(self, position: TriPeaksPosition) -> list[Move]:
         """None: every play changes the waste top, and that may matter."""
         return []
