@@ -123,7 +123,7 @@ def test_the_more_menu_and_no_moves_left(audited: Any, site_url: str) -> None:
     audited.keyboard.press("Escape")
     one_move_from_stuck(audited, site_url)
     expect(audited.locator("#stuck")).to_be_visible()
-    assert_clean(audited, "the No moves left dialog")
+    assert_clean(audited, "the stuck dialog")
 
 
 def test_the_german_page(browser: Any, site_url: str) -> None:

@@ -505,3 +505,30 @@ def test_options_are_checked() -> None:
         Klondike({"draw": "2"})
     with pytest.raises(ValueError, match="unknown option"):
         Klondike({"colour": "red"})
+
+
+@pytest.mark.parametrize("draw", ["1", "3"])
+def test_a_game_found_stuck_is_one_the_solver_cannot_win(draw: str) -> None:
+    """Random games played until the stuck verdict: the solver never finds a win from there."""
+    import random
+
+    from solitaire.registry import make_rules
+    from solitaire.solver import solver_for
+
+    rules = make_rules("klondike", {"draw": draw})
+    solver = solver_for(rules)
+    rng = random.Random(7)
+    stuck = 0
+    for _ in range(40):
+        position = rules.deal(rng.randrange(1, 10**6))
+        for _ in range(400):
+            if rules.is_won(position):
+                break
+            if rules.is_stuck(position):
+                stuck += 1
+                assert solver.solve(position, 20_000).status != "winnable", rules.stuck_reason(position)
+                break
+            moves = rules.legal_moves(position)
+            forward = [move for move in moves if move.target.startswith("foundation") or move.source == "waste"]
+            position = rules.apply(position, rng.choice(forward if forward and rng.random() < 0.5 else moves))
+    assert stuck >= 10  # the games did end stuck often enough to say something
