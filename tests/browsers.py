@@ -36,6 +36,16 @@ from typing import Any
 ENGINES = ("chromium", "firefox", "webkit")
 
 CHROMIUM = os.environ.get("SOLITAIRE_CHROMIUM", "/usr/bin/chromium")
+# Debian's Chromium as the tests run it: no sandbox (root in a container), no GPU, nothing
+# that reaches for the network on its own.
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 FIREFOX = os.environ.get("SOLITAIRE_FIREFOX", "/usr/bin/firefox-esr")
 WEBKIT_DRIVER = os.environ.get("SOLITAIRE_WEBKIT_DRIVER", "/usr/bin/WebKitWebDriver")
 # The MiniBrowser that Debian's (and Ubuntu's) webkit2gtk-driver drives.
@@ -224,12 +234,7 @@ class ChromiumBrowser(Browser):
                     "--headless=new",
                     "--remote-debugging-port=0",
                     f"--user-data-dir={profile}",
-                    "--no-sandbox",
-                    "--disable-gpu",
-                    "--disable-background-networking",
-                    "--disable-component-update",
-                    "--disable-sync",
-                    "--no-first-run",
+                    *CHROMIUM_FLAGS,
                     "about:blank",
                 ],
                 stdout=subprocess.DEVNULL,

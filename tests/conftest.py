@@ -15,14 +15,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # The engine lives in py/, the helpers of the tests beside them, the static server in tools/.
 sys.path[:0] = [str(ROOT / "py"), str(Path(__file__).resolve().parent), str(ROOT / "tools")]
 
-CHROMIUM_FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+from browsers import CHROMIUM_FLAGS  # noqa: E402 - found through the path just set
 
 
 def run_node_tests(name: str, passes: int) -> None:

@@ -341,6 +341,12 @@ def test_a_reload_and_an_offline_reload_keep_the_game(launch: Launch, site: Path
     assert len(pile(tab, "waste")) == 3
 
 
+def store_warning(tab: Browser) -> str:
+    """The warning about storage, once it shows."""
+    text: str = tab.wait("!document.getElementById('store-warning').hidden && document.getElementById('store-warning').textContent")
+    return text
+
+
 def with_script_first(site: Path, tmp_path: Path, script: str) -> Path:
     """A copy of the site whose page runs ``script`` before its own (as a browser's own failing
     storage would be there before the page): a file of the site, as its CSP allows."""
@@ -362,9 +368,7 @@ def test_storage_that_throws_is_said_and_the_game_plays(
     server = serve(with_script_first(site, tmp_path, THROWING_STORAGE))
     tab = launch()
     open_game(tab, server.url + "?game=klondike&deal=1")
-    assert "nothing is kept" in tab.wait(
-        "!document.getElementById('store-warning').hidden && document.getElementById('store-warning').textContent"
-    )
+    assert "nothing is kept" in store_warning(tab)
     tab.click('[data-pile="stock"]')
     assert len(pile(tab, "waste")) == 1
 
@@ -379,7 +383,7 @@ def test_full_storage_is_said_and_loses_nothing_already_kept(
     kept(tab, 1)
     tab.run("window.storageFull = true;")
     tab.click('[data-pile="stock"]')
-    assert "full" in tab.wait("!document.getElementById('store-warning').hidden && document.getElementById('store-warning').textContent")
+    assert "full" in store_warning(tab)
     assert text(tab, "moves") == "2"  # the game goes on
     tab.run("window.storageFull = false;")  # space again: keeping works again
     tab.click('[data-pile="stock"]')

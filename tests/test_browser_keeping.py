@@ -14,7 +14,7 @@ from typing import Any
 from urllib.parse import urlparse
 
 import pytest
-from conftest import CHROMIUM_FLAGS
+from browsers import CHROMIUM_FLAGS
 from playwright.sync_api import expect
 from test_browser_klondike import READY, card, open_page, pile_cards, settled, text_of
 
