@@ -1,5 +1,6 @@
-"""The bar: at most 56 px on a phone, the same height for every game at every size, the game's
-state (deals left, passes) visible everywhere, and the less used commands under "More"."""
+"""The bar: low on a sideways phone, the same height for every game at every size, the game's
+state (deals left, passes) visible everywhere and nothing in it cut, and the less used commands
+under "More"."""
 
 from __future__ import annotations
 
@@ -38,6 +39,19 @@ def sized(browser: Any, watch: PageWatch, width: int = 360, height: int = 640) -
 SIZES = [(360, 640), (390, 844), (844, 390), (768, 1024), (1280, 800), (1920, 1080)]
 
 
+def tallest_bar(width: int, height: int) -> float:
+    """The bar's height limit at this size: low where the height is short (a sideways phone), where
+    the cards are as big as the height allows; on an upright screen the table is as wide as the
+    screen and has height to spare, so the deal and the mode get rows of their own there."""
+    if height <= 480:
+        return 50
+    return 80 if width <= 1000 and height > width else 64
+
+
+# The bar's texts and commands: none may overlap another.
+PARTS = "#game-picker, #deal-label, #mode-line, header .stats > div, header .actions > button"
+
+
 def test_the_bar_keeps_its_height_and_shows_the_games_state(browser: Any, site_url: str, watch: PageWatch) -> None:
     """Every game at every size in SIZES: one started page per game, resized through them."""
     heights: dict[tuple[int, int], set[float]] = {size: set() for size in SIZES}
@@ -59,18 +73,17 @@ def test_the_bar_keeps_its_height_and_shows_the_games_state(browser: Any, site_u
                 assert shown and shown[0] == page.locator("#mode").text_content(), (game, width, height, shown)
                 # Nothing in the bar overlaps anything else in it.
                 boxes = page.evaluate(
-                    """() => [...document.querySelectorAll('header .title, header .stats > div, header .actions > button')]
+                    """() => [...document.querySelectorAll('PARTS')]
                          .filter((element) => element.getBoundingClientRect().width > 1)
-                         .map((element) => { const b = element.getBoundingClientRect(); return [element.id || element.className, b.left, b.right, b.top, b.bottom]; })"""
+                         .map((element) => { const b = element.getBoundingClientRect(); return [element.id || element.className, b.left, b.right, b.top, b.bottom]; })""".replace("PARTS", PARTS)
                 )
                 for i, one in enumerate(boxes):
                     for other in boxes[i + 1 :]:
                         apart = one[2] <= other[1] + 0.5 or other[2] <= one[1] + 0.5 or one[4] <= other[3] + 0.5 or other[4] <= one[3] + 0.5
                         assert apart, (game, width, height, one, other)
-    for (width, _), seen in heights.items():
+    for (width, height), seen in heights.items():
         assert len(seen) == 1, (width, seen)
-        if width <= 600:
-            assert seen.pop() <= 56
+        assert seen.pop() <= tallest_bar(width, height), (width, height)
 
 
 def test_more_holds_the_less_used_commands_on_a_phone(browser: Any, site_url: str, watch: PageWatch) -> None:
@@ -106,25 +119,35 @@ def test_a_notice_takes_no_tap_meant_for_the_table(browser: Any, site_url: str, 
         assert under == "board"  # a tap there reaches the table
 
 
-# Each text of the bar with its whole text in view: neither cut nor pushed out of the bar.
+# Each text of the bar with its whole text in view: neither cut with an ellipsis, nor clipped by a
+# box around it, nor pushed out of the bar.
+# (A text for screen readers only, in a box of 1 px placed absolutely, is not on screen.)
 UNCUT = """() => [...document.querySelectorAll('#game-picker, #deal-label, #mode-line, header .stats dt, header .stats dd')]
-  .filter((element) => getComputedStyle(element).position !== 'absolute' && element.getBoundingClientRect().width > 1
-    && !element.closest('[hidden]'))
+  .filter((element) => {
+    for (let box = element; box.tagName !== 'HEADER'; box = box.parentElement) {
+      if (box.hidden || getComputedStyle(box).position === 'absolute') return false;
+    }
+    return element.getBoundingClientRect().width > 1;
+  })
   .filter((element) => {
     const box = element.getBoundingClientRect();
-    const bar = document.querySelector('header').getBoundingClientRect();
-    return element.scrollWidth > element.clientWidth + 1 || box.right > bar.right + 0.5 || box.left < bar.left - 0.5;
+    if (element.scrollWidth > element.clientWidth + 1) return true;
+    for (let around = element.parentElement; around; around = around.parentElement) {
+      if (getComputedStyle(around).overflowX === 'visible' && around.tagName !== 'HEADER') continue;
+      const room = around.getBoundingClientRect();
+      if (box.right > room.right + 0.5 || box.left < room.left - 0.5) return true;
+    }
+    return false;
   })
   .map((element) => `${element.id || element.tagName}: ${element.textContent}`)"""
 
+CUT_SIZES = [(360, 640), (640, 360), (390, 844), (844, 390), (768, 1024), (1024, 768), (1280, 800), (1920, 1080)]
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 38 item 5, open: at 360 px Double Klondike's name leaves the deal label no room, and German mode lines are cut",
-)
+
 @pytest.mark.parametrize("locale", ["en-US", "de-DE"])
-def test_nothing_in_the_bar_is_cut_at_360_px(browser: Any, site_url: str, watch: PageWatch, locale: str) -> None:
-    """Every game, its deal, difficulty and mode whole at 360 px, upright and sideways, in both languages."""
+def test_nothing_in_the_bar_is_cut(browser: Any, site_url: str, watch: PageWatch, locale: str) -> None:
+    """Every game with a ten-digit deal, its name, deal, difficulty and mode whole from 360 px up,
+    upright and sideways, in both languages."""
     for game in [*GAMES, "klondike&deal=5&draw=1"]:
         context, page = new_page(browser, watch, reduced_motion="reduce", viewport={"width": 360, "height": 640}, locale=locale)
         try:
@@ -132,23 +155,9 @@ def test_nothing_in_the_bar_is_cut_at_360_px(browser: Any, site_url: str, watch:
             page.wait_for_function("document.querySelector('#mode').textContent.length > 0")
             if "draw=3" not in game:  # (Vegas draw three gets no difficulty for this deal)
                 expect(page.locator("#deal-label")).to_contain_text("·")  # the difficulty came in: the longest the label gets
-            for width, height in ((360, 640), (640, 360)):
+            for width, height in CUT_SIZES:
                 resize(page, width, height)
                 assert page.evaluate(UNCUT) == [], (game, locale, width, height)
-                assert page.locator("header").bounding_box()["height"] <= 56
+                assert page.locator("header").bounding_box()["height"] <= tallest_bar(width, height)
         finally:
             close(context, page, watch)
-
-
-def test_the_bars_text_grows_on_big_screens(browser: Any, site_url: str, watch: PageWatch) -> None:
-    with sized(browser, watch, 1440, 900) as page:
-        open_page(page, site_url + "?game=klondike&deal=1")
-        sizes = {}
-        for width, height in ((1440, 900), (2560, 1440), (3840, 2160)):
-            resize(page, width, height)
-            sizes[width] = page.evaluate(
-                "[...document.querySelectorAll('header .stats dt, #game-picker')].map((e) => parseFloat(getComputedStyle(e).fontSize))"
-            )
-        assert min(sizes[2560]) >= 14, sizes
-        assert all(big > small for small, big in zip(sizes[1440], sizes[2560])), sizes
-        assert all(big > small for small, big in zip(sizes[2560], sizes[3840])), sizes

@@ -256,7 +256,7 @@ def test_status_lines_read_well() -> None:
         Said(Status.DEALS_LEFT, number=1, number2=1, number3=8): ("Deals left 1 · runs 1 of 8", "Noch 1 Runde · Folgen 1 von 8"),
         Said(Status.FREE_CELLS, number=2, number2=4, number3=6): (
             "Free cells 2 of 4 · can move 6",
-            "Freie Zellen 2 von 4 · 6 Karten auf einmal",
+            "Freie Zellen 2 von 4 · 6 Karten je Zug",
         ),
         Said(Status.PASS, number=1, number2=3): ("Pass 1 of 3", "Durchgang 1 von 3"),
         Said(Status.STOCK_RUN, number=23, number2=0): ("Stock 23 · run 0", "Talon 23 · Serie 0"),

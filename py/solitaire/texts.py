@@ -501,7 +501,7 @@ GERMAN: dict[Code, str] = {
     Status.DRAW: "{number} {number|Karte|Karten} ziehen",
     Status.DRAW_PASS: "{number} {number|Karte|Karten} ziehen · Durchgang {number2} von {number3}",
     Status.DEALS_LEFT: "Noch {number} {number|Runde|Runden} · Folgen {number2} von {number3}",
-    Status.FREE_CELLS: "Freie Zellen {number} von {number2} · {number3} {number3|Karte|Karten} auf einmal",
+    Status.FREE_CELLS: "Freie Zellen {number} von {number2} · {number3} {number3|Karte|Karten} je Zug",
     Status.FREE_CELLS_DONE: "Freie Zellen {number} von {number2}",
     Status.PASS: "Durchgang {number} von {number2}",
     Status.STOCK_RUN: "Talon {number} · Serie {number2}",
