@@ -48,8 +48,10 @@ def tallest_bar(width: int, height: int) -> float:
     return 80 if width <= 1000 and height > width else 64
 
 
-# The bar's texts and commands: none may overlap another.
-PARTS = "#game-picker, #deal-label, #mode-line, header .stats > div, header .actions > button"
+# The boxes of the bar's texts and commands on screen: none may overlap another.
+PART_BOXES = """() => [...document.querySelectorAll('#game-picker, #deal-label, #mode-line, header .stats > div, header .actions > button')]
+  .filter((element) => element.getBoundingClientRect().width > 1)
+  .map((element) => { const b = element.getBoundingClientRect(); return [element.id || element.className, b.left, b.right, b.top, b.bottom]; })"""
 
 
 def test_the_bar_keeps_its_height_and_shows_the_games_state(browser: Any, site_url: str, watch: PageWatch) -> None:
@@ -72,11 +74,7 @@ def test_the_bar_keeps_its_height_and_shows_the_games_state(browser: Any, site_u
                 )
                 assert shown and shown[0] == page.locator("#mode").text_content(), (game, width, height, shown)
                 # Nothing in the bar overlaps anything else in it.
-                boxes = page.evaluate(
-                    """() => [...document.querySelectorAll('PARTS')]
-                         .filter((element) => element.getBoundingClientRect().width > 1)
-                         .map((element) => { const b = element.getBoundingClientRect(); return [element.id || element.className, b.left, b.right, b.top, b.bottom]; })""".replace("PARTS", PARTS)
-                )
+                boxes = page.evaluate(PART_BOXES)
                 for i, one in enumerate(boxes):
                     for other in boxes[i + 1 :]:
                         apart = one[2] <= other[1] + 0.5 or other[2] <= one[1] + 0.5 or one[4] <= other[3] + 0.5 or other[4] <= one[3] + 0.5
