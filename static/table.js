@@ -22,6 +22,12 @@ const FAN_DOWN_FACE_UP = 0.27; // vertical step of a fanned column, in card heig
 const FAN_DOWN_FACE_UP_MAX = 0.42; // on small cards the step grows towards MIN_STRIP, up to this
 const MIN_STRIP = 24; // px: a fanned card's visible strip, comfortable to touch on a phone
 const FAN_DOWN_FACE_DOWN = 0.11;
+// A table whose cards are as big as its width allows, with height to spare (ten columns on an
+// upright phone or tablet), spends that height: the fans' steps grow, all alike, as far as the
+// longest column leaves room, up to where a step shows this much of its card (face up, face
+// down); a table of rows (Pyramid, TriPeaks) spreads its rows apart, up to ROWS_SPREAD times.
+const FAN_GROWN = [0.5, 0.2];
+const ROWS_SPREAD = 1.5;
 // The least a long column may show of its cards, in card heights: of a face-up card its whole
 // top-left index (rank and suit end near y 31 of 140, large print's near 37; cards.js), of a
 // face-down card a sliver. Where a column would need less, it first tightens its own fan to these
@@ -85,13 +91,18 @@ export function measure(view, width, height) {
   }
   const cardHeight = cardWidth * ASPECT;
   const rowGap = rowGapOf(cardWidth);
+  const spare = cardWidth < byHeight && height > width; // the width bounds the cards
+  let rowPitch = cardHeight + rowGap;
+  const maxY = Math.max(...slots.map((slot) => slot.y));
+  if (spare && !fans && maxY > 0) rowPitch *= Math.max(1, Math.min(ROWS_SPREAD, (height - 2 * pad - cardHeight) / (maxY * rowPitch)));
+  const fanGrowth = spare ? grownFans(view, slots, height - pad, pad, cardHeight, rowPitch) : 1;
   // The columns' step: a gap apart where the width allows it, else overlapping.
   const step = columns > 1 ? Math.min(cardWidth * (1 + gapRatio), (width - 2 * pad - cardWidth) / (columns - 1)) : cardWidth;
   const tableWidth = (columns - 1) * step + cardWidth;
   // The table's height: the room, or more where a long column at its least steps needs it.
   let tableHeight = height;
   for (const slot of slots) {
-    const bottom = pad + slot.y * (cardHeight + rowGap) + cardHeight;
+    const bottom = pad + slot.y * rowPitch + cardHeight;
     if (slot.fan !== "down") {
       tableHeight = Math.max(tableHeight, bottom + pad);
       continue;
@@ -105,7 +116,8 @@ export function measure(view, width, height) {
     cardWidth,
     cardHeight,
     gap: step - cardWidth, // below 0 where the columns overlap
-    rowGap,
+    rowPitch,
+    fanGrowth,
     left: (width - tableWidth) / 2,
     top: pad,
     bottom: tableHeight - pad,
@@ -113,16 +125,37 @@ export function measure(view, width, height) {
   };
 }
 
+/** A fanned column's steps [face up, face down] in px before any squeeze, grown `growth` times
+ *  (up to FAN_GROWN of the card, never below the steps ungrown). */
+function fanSteps(cardHeight, growth = 1) {
+  // Face-up steps at least MIN_STRIP px where the card is small (a phone), within reason.
+  const steps = [Math.max(FAN_DOWN_FACE_UP * cardHeight, Math.min(MIN_STRIP, FAN_DOWN_FACE_UP_MAX * cardHeight)), FAN_DOWN_FACE_DOWN * cardHeight];
+  return steps.map((step, i) => Math.max(step, Math.min(step * growth, FAN_GROWN[i] * cardHeight)));
+}
+
+/** How much the fans' steps may grow, all alike: as far as every fanned column still ends above
+ *  `bottom` (a step is then held at FAN_GROWN of its card: fanSteps). */
+function grownFans(view, slots, bottom, top, cardHeight, rowPitch) {
+  const [upStep, downStep] = fanSteps(cardHeight);
+  let growth = Math.max(1, ...FAN_GROWN.map((most, i) => (most * cardHeight) / [upStep, downStep][i]));
+  for (const slot of slots) {
+    if (slot.fan !== "down") continue;
+    const [up, down] = fannedCounts(view, slot);
+    const room = bottom - (top + slot.y * rowPitch) - cardHeight;
+    if (up + down > 0) growth = Math.min(growth, room / (up * upStep + down * downStep));
+  }
+  return Math.max(1, growth);
+}
+
 /** Where each card of a pile lies: [{x, y}] bottom first, squeezing long columns to fit. */
 function cardPositions(slot, pile, origin, size) {
   const { cardWidth, cardHeight } = size;
   const cards = pile.cards;
   if (slot.fan === "down") {
-    // Face-up steps at least MIN_STRIP px where the card is small (a phone), within reason.
-    const faceUp = Math.max(FAN_DOWN_FACE_UP * cardHeight, Math.min(MIN_STRIP, FAN_DOWN_FACE_UP_MAX * cardHeight));
+    const [faceUp, faceDown] = fanSteps(cardHeight, size.fanGrowth);
     const down = cards.slice(0, -1).filter((card) => card.card === "down").length;
     const up = cards.length - 1 - down;
-    const [downStep, upStep] = squeezedSteps(up, down, faceUp, size.bottom - origin.y - cardHeight, cardHeight);
+    const [downStep, upStep] = squeezedSteps(up, down, faceUp, faceDown, size.bottom - origin.y - cardHeight, cardHeight);
     let y = origin.y;
     return cards.map((card) => {
       const here = { x: origin.x, y };
@@ -147,8 +180,7 @@ function cardPositions(slot, pile, origin, size) {
 /** The steps [face down, face up] of a column of `up` and `down` fanned cards (the last one not
  *  counted) in `room` px: face-down steps shrink first, to a sliver, then face-up steps, to
  *  their index (measure() made the cards small enough for that); then all alike. */
-function squeezedSteps(up, down, faceUp, room, cardHeight) {
-  const downStep = FAN_DOWN_FACE_DOWN * cardHeight;
+function squeezedSteps(up, down, faceUp, downStep, room, cardHeight) {
   if (up * faceUp + down * downStep <= room) return [downStep, faceUp];
   const [leastUp, leastDown] = leastSteps(cardHeight);
   if (up * faceUp + down * leastDown <= room) return [(room - up * faceUp) / down, faceUp];
@@ -236,7 +268,7 @@ export function drawTable(board, view, pick, hint = null) {
     const pile = pilesByName.get(slot.name);
     const origin = {
       x: size.left + slot.x * (size.cardWidth + size.gap),
-      y: size.top + slot.y * (size.cardHeight + size.rowGap),
+      y: size.top + slot.y * size.rowPitch,
     };
     const art = slotArt(slot, view);
     const slotElement = take(kept.slots, slotsNow, `${slot.name}|${art}`, () => slotPicture(art, slot.name));

@@ -167,7 +167,32 @@ def test_every_game_fits_the_window(browser: Any, site_url: str, watch: PageWatc
             widths[width, height] = card_width(seen)
             # Wide games on an upright phone too: readable cards (the columns may overlap a little).
             assert widths[width, height] >= LEAST_CARD_WIDTH - 0.01, (game, width, height, widths[width, height])
+            if height > width and width <= 1080:
+                uses_the_height(seen, game, width, height)
         # Cards keep growing on big screens.
         assert widths[1440, 900] < widths[1920, 1080] < widths[2560, 1440] < widths[3840, 2160], (game, widths)
     finally:
         close(context, page, watch)
+
+
+FAN_GROWN_FACE_DOWN = 0.2  # a face-down step grown where the height is spare, in card heights (static/table.js;
+# a card's box is a little taller than the card the steps are reckoned from: 3% of slack below)
+ROWS_SPREAD = 1.5  # how far rows of cards (Pyramid, TriPeaks) move apart there
+
+
+def uses_the_height(seen: dict[str, Any], game: str, width: int, height: int) -> None:
+    """An upright screen, where the width bounds the cards, spends its spare height at the deal:
+    the face-down steps of the columns grown to FAN_GROWN_FACE_DOWN of a card, or the rows of a
+    game of rows spread apart ROWS_SPREAD times."""
+    piles = seen["piles"]
+    card_height = max(card["height"] for cards in piles.values() for card in cards)
+    columns = [cards for name, cards in piles.items() if name.startswith("tableau") and len(cards) > 1]
+    if game.startswith("freecell"):
+        return  # (no card face down; its face-up steps are near their grown size already on a phone)
+    if columns:
+        steps = [above["top"] - card["top"] for cards in columns for card, above in zip(cards, cards[1:]) if card["card"] == "down"]
+        assert min(steps) >= FAN_GROWN_FACE_DOWN * card_height * 0.97, (game, width, height, min(steps), card_height)
+        return
+    tops = sorted({round(card["top"], 1) for name, cards in piles.items() for card in cards if name not in ("stock", "waste")})
+    pitch = tops[1] - tops[0]  # half a row apart in both games: half a card and its gap, spread
+    assert pitch >= 0.5 * card_height * ROWS_SPREAD * 0.97, (game, width, height, tops, card_height)
