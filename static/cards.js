@@ -45,21 +45,6 @@ const FACE_STROKE = "#9a9ea6";
 const RANKS = "A23456789TJQK";
 const SUITS = "CDHS";
 
-const NAMES = {
-  en: {
-    ranks: { A: "Ace", T: "10", J: "Jack", Q: "Queen", K: "King" },
-    suits: { C: "Clubs", D: "Diamonds", H: "Hearts", S: "Spades" },
-    join: (rank, suit) => `${rank} of ${suit}`,
-    down: "Face-down card",
-  },
-  de: {
-    ranks: { A: "Ass", T: "10", J: "Bube", Q: "Dame", K: "König" },
-    suits: { C: "Kreuz", D: "Karo", H: "Herz", S: "Pik" },
-    join: (rank, suit) => `${suit} ${rank}`,
-    down: "Verdeckte Karte",
-  },
-};
-
 // ---------------------------------------------------------------------------
 // Suit shapes: paths in a box centred on (0,0), 100 units wide, at most 100
 // tall. Drawn, not typed, so they look the same on every platform.
@@ -155,26 +140,13 @@ function rankText(rank, x, baseline, fontSize, fitWidth, language = "en") {
 }
 
 // ---------------------------------------------------------------------------
-// Parsing and names.
+// Parsing.
 
 function parseCard(text) {
   const value = String(text).trim().toUpperCase();
   const match = /^(10|[A2-9TJQK])([CDHS])$/.exec(value);
   if (!match) throw new RangeError(`not a card: ${JSON.stringify(text)}`);
   return { rank: match[1] === "10" ? "T" : match[1], suit: match[2] };
-}
-
-/**
- * Human name of a card, for aria-label and messages.
- * cardName("QH") === "Queen of Hearts"; cardName("QH", "de") === "Herz Dame";
- * cardName("TD") === "10 of Diamonds"; cardName("down") === "Face-down card".
- * Unknown languages fall back to English.
- */
-export function cardName(text, lang = "en") {
-  const names = NAMES[String(lang).slice(0, 2).toLowerCase()] || NAMES.en;
-  if (text === "down") return names.down;
-  const { rank, suit } = parseCard(text);
-  return names.join(names.ranks[rank] || rank, names.suits[suit]);
 }
 
 // ---------------------------------------------------------------------------

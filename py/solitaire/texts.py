@@ -509,7 +509,7 @@ GERMAN: dict[Code, str] = {
 
 # -- cards and piles in words ------------------------------------------------------------------------
 
-# As static/cards.js names them (cardName(text, "de")): suit first, then rank.
+# German card names: suit first, then rank (the view carries them to the page).
 GERMAN_SUITS = ("Kreuz", "Karo", "Herz", "Pik")
 GERMAN_RANKS = ("", "Ass", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Bube", "Dame", "König")
 
