@@ -5,7 +5,8 @@
 #   ./build.sh serve           build, then serve the repo root on http://localhost:${PORT:-8000}/
 #   ./build.sh test [ARGS]     build, then ruff, ESLint, actionlint, mypy, then pytest without a
 #                              browser, then with one; a failing tier stops (ARGS go to pytest)
-#   ./build.sh quick           build, then the checks and the tests without a browser (the edit loop)
+#   ./build.sh quick           build, then the checks and the tests without a browser that take
+#                              less than seconds (the edit loop)
 #   ./build.sh bench [ARGS]    build, then python tools/bench.py ARGS
 #   ./build.sh site DIR        build, then copy exactly the static site into DIR
 #                              (what GitHub Pages or any static host serves)
@@ -63,7 +64,7 @@ usage: ./build.sh [serve | test [PYTEST_ARGS...] | quick | bench [ARGS...] | sit
   test           build, then in tiers that stop at the first failing one: ruff (lint,
                  format), ESLint, actionlint, mypy; pytest -q without a browser; pytest -q
                  with one (extra args go to pytest, run after the checks)
-  quick          build, then the checks and the tests without a browser
+  quick          build, then the checks and the quick tests without a browser
   bench          build, then python tools/bench.py (extra args go to it)
   site DIR       build, then copy the static site (index.html, sw.js, static/)
                  into DIR, ready to upload to any static host
@@ -386,8 +387,8 @@ case $command in
         [[ $# -eq 0 ]] || { usage >&2; exit 2; }
         build
         static_checks
-        say "pytest: the engine, the solvers and the page's logic (no browser)"
-        exec "$PY" -m pytest -q -m "not browser"
+        say "pytest: the engine, the solvers and the page's logic (no browser, none of the slow ones)"
+        exec "$PY" -m pytest -q -m "not browser and not slow"
         ;;
     bench)
         build

@@ -580,6 +580,7 @@ def test_the_view_says_whether_the_score_is_in_dollars() -> None:
     assert send(bridge, type="new", game="pyramid", deal=1)["scoreInDollars"] is False
 
 
+@pytest.mark.slow
 def test_the_analysis_says_how_much_of_its_budget_it_has_spent() -> None:
     bridge = started(66)  # draw one deal 66: proven lost in about a quarter of its 150,000 positions
     spent = []

@@ -31,6 +31,7 @@ def test_the_list_covers_the_coming_weeks(built: dict[str, Any]) -> None:
     assert built["build"] == lockfile["packages"]["solitaire"]["sha256"][:12]
 
 
+@pytest.mark.slow
 def test_every_view_is_the_engines(built: dict[str, Any]) -> None:
     for date, day in built["dailies"].items():
         assert day["candidate"] == daily("klondike", {}, date).index, date

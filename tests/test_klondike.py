@@ -507,6 +507,7 @@ def test_options_are_checked() -> None:
         Klondike({"colour": "red"})
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("draw", ["1", "3"])
 def test_a_game_found_stuck_is_one_the_solver_cannot_win(draw: str) -> None:
     """Random games played until the stuck verdict: the solver never finds a win from there."""

@@ -214,6 +214,7 @@ def test_undo_through_many_checkpoints_gives_back_every_position() -> None:
     assert session.position == expected[-1] and session.positions == expected
 
 
+@pytest.mark.slow
 def test_a_long_session_holds_at_most_2_kb_per_move_of_history() -> None:
     """5,000 moves through the bridge with the live analysis after each: what the bridge and
     the engine's modules hold then, per move of history, including the analysis's verdicts and

@@ -25,6 +25,8 @@ SNAPSHOT = STATIC / "snapshot" / "solitaire.snapshot"
 CUT_STDLIB = STATIC / "snapshot" / "stdlib.zip"
 CHECK = ROOT / "tests" / "js" / "pyodide_snapshot.mjs"
 
+pytestmark = pytest.mark.slow  # Pyodide in Node: seconds a test
+
 
 def node(*args: str | Path, timeout: int = 300) -> str:
     done = subprocess.run(["node", *map(str, args)], cwd=ROOT, capture_output=True, text=True, timeout=timeout)

@@ -63,6 +63,7 @@ def test_deals_are_won_by_lines_that_replay(number: int) -> None:
     assert 0 < verdict.nodes <= 20_000
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(FC_SOLVE is None or MAKE_BOARD is None, reason="freecell-solver-bin is not installed")
 @pytest.mark.parametrize("number", [*range(1, 21), 617, 11982, 146692, 186216])
 def test_verdicts_agree_with_freecell_solver(number: int) -> None:

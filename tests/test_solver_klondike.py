@@ -133,6 +133,7 @@ def test_draw_one_proves_a_draw_three_deal_lost_long_before_draw_three_does() ->
     assert real_search_alone(DRAW_THREE, position, 10_000) == 0  # it needs 14,287
 
 
+@pytest.mark.slow
 def test_the_two_searches_in_tandem_prove_a_lost_deal_with_one_table() -> None:
     """Depth-first and best-first share their transposition table, so a position either
     has seen is not searched again: draw three deal 200 is proved lost when both have run
@@ -363,6 +364,7 @@ def test_in_the_last_pass_a_card_under_one_that_cannot_leave_is_never_reached() 
     assert not model_for(DRAW_ONE, position).pruning.talon_order
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", [VEGAS_ONE, VEGAS_THREE])
 def test_no_position_on_a_winning_line_is_lost_by_the_talon_order_with_limited_passes(rules: Klondike) -> None:
     """Lines found by a search without the talon's order never pass a position it calls lost."""
@@ -474,6 +476,7 @@ def test_slices_give_the_same_verdict_and_line_as_one_run(rules: Klondike, deal:
     assert slices > 0 or whole.nodes <= 7
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("rules", "deal"), [(DRAW_THREE, 18), (DOUBLE_THREE, 8)])
 def test_a_search_pauses_amid_a_nodes_moves_whatever_its_slice(rules: Klondike, deal: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """In one call a search looks at no more than ``PAUSE_AFTER`` moves, then pauses and goes
@@ -535,6 +538,7 @@ positions = given(
 )
 
 
+@pytest.mark.slow
 @positions
 @settings(max_examples=60, deadline=None)
 def test_every_move_of_the_model_is_legal_and_lands_where_the_rules_do(rules: Klondike, deal: int, choices: list[int]) -> None:
@@ -693,6 +697,7 @@ def endgames(draw: st.DrawFn) -> tuple[Klondike, KlondikePosition]:
     return rules, position
 
 
+@pytest.mark.slow
 @given(endgames())
 @settings(max_examples=30, deadline=None)
 def test_verdicts_agree_with_a_search_without_pruning(case: tuple[Klondike, KlondikePosition]) -> None:
@@ -708,6 +713,7 @@ def test_verdicts_agree_with_a_search_without_pruning(case: tuple[Klondike, Klon
         assert wins(rules, position, verdict.moves)
 
 
+@pytest.mark.slow
 @given(
     rules=st.sampled_from([DRAW_ONE, DRAW_THREE, VEGAS_ONE, VEGAS_THREE]),
     deal=st.integers(1, 2**31 - 1),
