@@ -54,6 +54,16 @@ PART_BOXES = """() => [...document.querySelectorAll('#game-picker, #deal-label, 
   .map((element) => { const b = element.getBoundingClientRect(); return [element.id || element.className, b.left, b.right, b.top, b.bottom]; })"""
 
 
+def overlapping(boxes: list[list[Any]]) -> list[tuple[list[Any], list[Any]]]:
+    """The pairs of PART_BOXES' boxes that overlap (by more than half a pixel)."""
+    return [
+        (one, other)
+        for i, one in enumerate(boxes)
+        for other in boxes[i + 1 :]
+        if not (one[2] <= other[1] + 0.5 or other[2] <= one[1] + 0.5 or one[4] <= other[3] + 0.5 or other[4] <= one[3] + 0.5)
+    ]
+
+
 def test_the_bar_keeps_its_height_and_shows_the_games_state(browser: Any, site_url: str, watch: PageWatch) -> None:
     """Every game at every size in SIZES: one started page per game, resized through them."""
     heights: dict[tuple[int, int], set[float]] = {size: set() for size in SIZES}
@@ -74,11 +84,7 @@ def test_the_bar_keeps_its_height_and_shows_the_games_state(browser: Any, site_u
                 )
                 assert shown and shown[0] == page.locator("#mode").text_content(), (game, width, height, shown)
                 # Nothing in the bar overlaps anything else in it.
-                boxes = page.evaluate(PART_BOXES)
-                for i, one in enumerate(boxes):
-                    for other in boxes[i + 1 :]:
-                        apart = one[2] <= other[1] + 0.5 or other[2] <= one[1] + 0.5 or one[4] <= other[3] + 0.5 or other[4] <= one[3] + 0.5
-                        assert apart, (game, width, height, one, other)
+                assert overlapping(page.evaluate(PART_BOXES)) == [], (game, width, height)
     for (width, height), seen in heights.items():
         assert len(seen) == 1, (width, seen)
         assert seen.pop() <= tallest_bar(width, height), (width, height)

@@ -21,6 +21,7 @@ import pytest
 from browsers import ENGINES, Browser, ChromiumBrowser, FirefoxBrowser, WebKitBrowser, Xvfb, missing
 from conftest import ROOT
 from solitaire.game import parse_move
+from test_browser_bar import PART_BOXES, UNCUT, overlapping
 from test_browser_keeping import FULL_STORAGE, THROWING_STORAGE
 from test_browser_klondike import KLONDIKE_OPTIONS, NEAR_WON
 from test_browser_offline import ACTIVATED, UPDATE, Server
@@ -439,3 +440,17 @@ def test_a_browser_killed_after_a_move_was_kept_has_the_move(launch: Launch, sit
     tab = launch(profile)
     open_game(tab, site_url)
     assert text(tab, "moves") == "1" and pile(tab, "tableau-7")[-2:] == ["8S", "7D"]
+
+
+def test_nothing_in_the_bar_is_cut_on_a_phone(launch: Launch, site_url: str) -> None:
+    """The bar's rows on an upright phone (a subgrid) and its one row sideways, in each engine:
+    the longest game name with a ten-digit deal, no text cut or clipped, none overlapping.
+    (WebKit's MiniBrowser keeps its window at least 447 px wide: the page is that wide there.)"""
+    tab = launch(width=360, height=640)
+    open_game(tab, site_url + "?game=double-klondike&deal=1234567890")
+    tab.wait("document.getElementById('deal-label').textContent.includes('·')")  # its difficulty came in
+    for width, height in ((360, 640), (640, 360)):
+        tab.resize(width, height)
+        tab.wait(f"innerHeight === {height} && innerWidth >= {width} && innerWidth <= Math.max({width}, 447)")
+        assert tab.run(f"return ({UNCUT})();") == [], (width, height)
+        assert overlapping(tab.run(f"return ({PART_BOXES})();")) == [], (width, height)
