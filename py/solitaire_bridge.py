@@ -560,7 +560,10 @@ class Bridge:
             ],
             "deal": session.deal,
             "daily": session.daily,
-            "slots": [{"name": slot.name, "x": slot.x, "y": slot.y, "fan": slot.fan, "hint": slot.empty_hint} for slot in rules.slots()],
+            "slots": [
+                {"name": slot.name, "x": slot.x, "y": slot.y, "fan": slot.fan, "hint": slot.empty_hint, "dealSize": slot.deal_size}
+                for slot in rules.slots()
+            ],
             "piles": self.piles_view(piles),
             "legal": legal,
             "stockAction": stock_action,
@@ -580,6 +583,7 @@ class Bridge:
             "language": self.language,
             "tapMoves": rules.tap_moves,
             "tapHome": rules.tap_home,
+            "pairsCards": rules.pairs_cards,
             "analysis": self.analysis_view(),
             # The page keeps it and stores it at once: a page closed right after a move loses nothing.
             "save": session.to_save(),

@@ -68,14 +68,14 @@ export function hintText(view, hint) {
   const card = shortCard(piles.get(hint.from)[hint.index].card, language());
   const top = piles.get(hint.to)?.at(-1);
   const onto = top && top.card !== "down" ? shortCard(top.card, language()) : null;
-  return moveWords("hint", view.game, card, onto, hint.to);
+  return moveWords("hint", view, card, onto, hint.to);
 }
 
 /** A card's move in words from the texts of `family` ("hint" or "review"): onto a card, to a
- *  pile (a foundation), and in Pyramid paired with a card or removed. */
-export function moveWords(family, game, card, onto, to) {
+ *  pile (a foundation), and where the view's game pairs cards (Pyramid) paired with a card or removed. */
+export function moveWords(family, view, card, onto, to) {
   const ontoCard = onto && !to.startsWith("foundation");
-  if (game === "pyramid") return ontoCard ? t(`${family}.pair`, { card, target: onto }) : t(`${family}.remove`, { card });
+  if (view.pairsCards) return ontoCard ? t(`${family}.pair`, { card, target: onto }) : t(`${family}.remove`, { card });
   return ontoCard ? t(`${family}.onto`, { card, target: onto }) : t(`${family}.to`, { card, pile: pileName(to) });
 }
 

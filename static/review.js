@@ -108,7 +108,7 @@ function summary(found) {
   if (found.losingTurn !== null) {
     parts.push(t("review.lost", { turn: found.losingTurn + 1, move: placeWords(found.turnMoves[found.losingTurn]) }));
     // Pyramid's cards are paired away, not freed.
-    const why = state.view.game === "pyramid" ? "review.whyPaired" : "review.why";
+    const why = state.view.pairsCards ? "review.whyPaired" : "review.why";
     if (found.neverFree.length) parts.push(t(why, { cards: cardList(found.neverFree, found.neverFreeCount) }));
   } else if (found.firstLost === 0) parts.push(t("review.lostFromStart"));
   else if (found.won) {
@@ -144,7 +144,7 @@ function placeWords(place) {
   if (["draw", "redeal", "deal"].includes(place.move)) return t(`review.${place.move}`);
   const card = place.card ? shortCard(place.card, language()) : pileName(place.from);
   const onto = place.onto ? shortCard(place.onto, language()) : null;
-  return moveWords("review", state.view.game, card, onto, place.to);
+  return moveWords("review", state.view, card, onto, place.to);
 }
 
 // -- the timeline ------------------------------------------------------------------

@@ -17,7 +17,7 @@
 import { t } from "./i18n.js";
 import { slotKey } from "./saves.js";
 import { GAMES, META, get, put, remove, transact } from "./store.js";
-import { gameName, optionLabel, valueLabel } from "./text.js";
+import { GAME_IDS, gameName, optionLabel, valueLabel } from "./text.js";
 
 export const VERSION = 3;
 const LEGACY_KEY = "solitaire.stats";
@@ -115,7 +115,7 @@ export function check(data, games, strict) {
 // `current` is the last statistics read or written; `readOnly` holds the reason when the
 // stored statistics must not be written (a newer version, or unreadable).
 
-let known = ["klondike"];
+let known = GAME_IDS; // the games the page lists; start() is given the engine's
 let current = empty();
 let readOnly = null;
 

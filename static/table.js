@@ -38,7 +38,6 @@ const MIN_FACE_DOWN = 0.05;
 const MIN_SLIVER = 2; // px: and never less than this
 const FAN_RIGHT = 0.56; // horizontal step of the draw-three waste, in card widths
 const WASTE_FAN_SIZE = 3;
-const DEAL_SIZE = 10; // Spider: a deal puts one card on each of ten columns
 const DEAL_STEP = 0.16; // between two deals' stacks, in card widths
 
 /** The least steps [face up, face down] in px of a fanned column of cards this high. */
@@ -164,9 +163,9 @@ function cardPositions(slot, pile, origin, size) {
     });
   }
   if (slot.fan === "deals") {
-    // Stacks of DEAL_SIZE side by side, the next deal (the top cards) rightmost.
+    // A stack per deal (slot.dealSize cards) side by side, the next deal (the top cards) rightmost.
     const step = (looks().leftHanded ? -DEAL_STEP : DEAL_STEP) * cardWidth; // left-handed: the stock is on the right
-    return cards.map((_, i) => ({ x: origin.x + Math.floor(i / DEAL_SIZE) * step, y: origin.y }));
+    return cards.map((_, i) => ({ x: origin.x + Math.floor(i / slot.dealSize) * step, y: origin.y }));
   }
   if (slot.fan === "right" || slot.fan === "left") {
     const firstFanned = Math.max(cards.length - WASTE_FAN_SIZE, 0);

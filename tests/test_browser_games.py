@@ -133,3 +133,30 @@ def test_spiders_stock_shows_a_stack_per_deal_left(page: Any, site_url: str) -> 
     page.locator('[data-card][data-pile="stock"]').last.click()  # a deal
     expect(page.locator('[data-card][data-pile="stock"]')).to_have_count(40)
     assert stacks() == 4
+
+
+@pytest.mark.parametrize(("deal", "words"), [(2, r"pair \S+ with \S+"), (1, r"remove K\S+")])
+def test_a_pyramid_hint_pairs_or_removes(page: Any, site_url: str, deal: int, words: str) -> None:
+    """Pyramid's cards leave in pairs (the view says so, not the game's name): its hint pairs two
+    cards or removes a King, never moves one onto another. The first moves of the winning lines:
+    deal 2 pairs pyramid-25 with pyramid-26, deal 1 removes the King of pyramid-22."""
+    open_page(page, site_url + f"?game=pyramid&deal={deal}")
+    expect(page.locator("#winnable")).to_have_attribute("data-status", "winnable", timeout=30_000)
+    page.keyboard.press("h")
+    expect(page.locator('#notice [aria-hidden="true"]')).to_have_text(re.compile(rf"^Hint: {words}\.$"))
+
+
+# The stacks of Spider's stock: its cards' left edges, a stack where they jump by 5 px or more.
+STOCK_STACKS = """() => [...document.querySelectorAll('[data-card][data-pile="stock"]')]
+  .map((element) => element.getBoundingClientRect().left).sort((a, b) => a - b)
+  .filter((left, i, lefts) => i === 0 || left - lefts[i - 1] >= 5).length"""
+
+
+def test_spiders_stock_is_a_stack_per_deal_left(page: Any, site_url: str) -> None:
+    """Five deals left look unlike one: the stock lies in a stack of ten cards per deal (the
+    size of a deal comes with the view's slot)."""
+    open_page(page, site_url + "?game=spider&deal=3&suits=1")
+    assert page.evaluate(STOCK_STACKS) == 5
+    page.locator('[data-pile="stock"]').last.click()
+    expect(page.locator('[data-card][data-pile="stock"]')).to_have_count(40)
+    assert page.evaluate(STOCK_STACKS) == 4

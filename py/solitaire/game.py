@@ -20,7 +20,7 @@ from .texts import Explained, Reason, Said
 MIN_DEAL = 1
 MAX_DEAL = 2**31 - 1
 
-Fan = Literal["down", "right", "none", "deals"]  # deals: squared stacks of ten side by side (Spider's stock)
+Fan = Literal["down", "right", "none", "deals"]  # deals: squared stacks of a deal each, side by side (Spider's stock)
 P = TypeVar("P")
 
 
@@ -109,7 +109,8 @@ class Slot:
     (fractions allowed); ``fan`` says whether the cards spread downwards,
     to the right, or lie squared; ``empty_hint`` is what an empty slot shows
     ("A": a foundation that starts with an Ace, "K": a column only a King fills,
-    "cell": a free cell, "run": a place for a completed run, "13": where pairs of 13 go).
+    "cell": a free cell, "run": a place for a completed run, "13": where pairs of 13 go);
+    ``deal_size`` is how many cards one stack holds where ``fan`` is "deals".
     """
 
     name: str
@@ -117,6 +118,7 @@ class Slot:
     y: float
     fan: Fan
     empty_hint: str = ""
+    deal_size: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,6 +185,9 @@ class Rules(ABC, Generic[P]):
     # True where tapping a card whose only legal move is to a foundation should play it at
     # once (Pyramid: a King is removed alone, with nothing to pair it with).
     tap_home: bool = False
+    # True where cards leave the table in pairs (Pyramid): a move onto a card pairs the two, a
+    # move to the foundation removes a card, and a card is never freed but paired away.
+    pairs_cards: bool = False
 
     @abstractmethod
     def deal(self, number: int) -> P:

@@ -141,6 +141,7 @@ class Pyramid(Rules[PyramidPosition]):
     game_id = "pyramid"
     option_specs = OPTIONS
     tap_home = True  # a free King goes at one click: it has no partner to choose
+    pairs_cards = True
 
     def __init__(self, options: Mapping[str, str] | None = None) -> None:
         self.options = validate_options(OPTIONS, options or {})

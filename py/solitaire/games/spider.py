@@ -366,7 +366,7 @@ class Spider(Rules[SpiderPosition]):
     # -- presentation ----------------------------------------------------------
 
     def slots(self) -> list[Slot]:
-        top = [Slot("stock", 0, 0, "deals")]  # one stack per deal left: five look unlike one
+        top = [Slot("stock", 0, 0, "deals", deal_size=len(TABLEAU))]  # a stack per deal left: five look unlike one
         top += [Slot(name, 2 + i, 0, "none", "run") for i, name in enumerate(FOUNDATION)]
         return top + [Slot(name, i, 1, "down") for i, name in enumerate(TABLEAU)]
 
