@@ -26,6 +26,8 @@
 #                     worker decompresses the snapshot with it
 #   static/dailies.json  the coming days' Klondike dailies as the engine shows them
 #                     (tools/make_dailies.py): a first visit's first table
+#   static/words.js   the games' and piles' names and the rule pages, from the engine's
+#                     tables (tools/make_words.py): the page needs them before the engine
 #   static/sw-manifest.js  the service worker's precache list and version
 #                     (tools/precache.py; see sw.js)
 #
@@ -261,6 +263,13 @@ make_dailies() {
     echo "$want" >build/dailies.sha256
 }
 
+# The names and rule pages the page draws before the engine is up, from the engine's tables
+# (tools/make_words.py; written only when they change, and it takes a fraction of a second).
+WORDS=static/words.js
+make_words() {
+    "$PY" tools/make_words.py "$WORDS" || die "writing the page's words failed"
+}
+
 # Check what the page relies on (our lockfile entries, their files and hashes)
 # and print a short summary.
 summarize() {
@@ -301,6 +310,7 @@ build() {
     write_lockfile
     make_snapshot
     make_dailies
+    make_words
     say "built site in $((SECONDS - start)) s:"
     summarize
     # Last: the precache list names the lockfile, the wheels and every static file.

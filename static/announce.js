@@ -8,7 +8,7 @@
 // visually hidden), which screen readers read out after what they are saying.
 
 import { language, t } from "./i18n.js";
-import { pileName } from "./table.js";
+import { pileName, pileWords } from "./table.js";
 import { gameName, shortCard } from "./text.js";
 
 
@@ -37,7 +37,7 @@ export function pileList(names) {
     if (!groups.has(kind)) groups.set(kind, []);
     if (number) groups.get(kind).push(number);
   }
-  const parts = [...groups].map(([kind, numbers]) => t(`pile.${kind}`, { n: joinOr(numbers) }));
+  const parts = [...groups].map(([kind, numbers]) => pileWords(kind, joinOr(numbers)));
   return joinOr(parts);
 }
 

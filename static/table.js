@@ -6,6 +6,7 @@
 import { CARD_HEIGHT, CARD_WIDTH, cardBack, cardFace, emptySlot, ensureCardDefs } from "./cards.js";
 import { language, t } from "./i18n.js";
 import { arrangedSlots, looks } from "./looks.js";
+import { PILE_NAMES } from "./words.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const ASPECT = CARD_HEIGHT / CARD_WIDTH;
@@ -390,7 +391,13 @@ function cardElement(text, hidden, looksNow) {
 /** A pile's name in the page's language: "Column 3", "Free cell 1". */
 export function pileName(name) {
   const [kind, number] = name.split("-");
-  return t(`pile.${kind}`, { n: number });
+  return pileWords(kind, number);
+}
+
+/** The name of piles of `kind` numbered `number` ("3", "2 or 5"; none for the one stock). */
+export function pileWords(kind, number) {
+  const name = (PILE_NAMES[language()] ?? PILE_NAMES.en)[kind] ?? kind;
+  return number ? `${name} ${number}` : name;
 }
 
 /** "Column 3, 5 cards, 4 face down". */

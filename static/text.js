@@ -1,27 +1,10 @@
-// text.js: names of games and option values as the page shows them, in English and German;
-// amounts and times as the bar shows them.
+// text.js: names of option values as the page shows them, in English and German; amounts and
+// times as the bar shows them. The games' names come from the engine's tables (words.js).
 //
 // Python owns which games and options exist (the bridge's "games" message);
 // this file only says how to call them. Anything missing falls back to its id.
 
-export const GAME_NAMES = {
-  en: {
-    klondike: "Klondike",
-    "double-klondike": "Double Klondike",
-    spider: "Spider",
-    freecell: "FreeCell",
-    pyramid: "Pyramid",
-    tripeaks: "TriPeaks",
-  },
-  de: {
-    klondike: "Klondike",
-    "double-klondike": "Doppel-Klondike",
-    spider: "Spider",
-    freecell: "FreeCell",
-    pyramid: "Pyramide",
-    tripeaks: "TriPeaks",
-  },
-};
+import { GAME_NAMES } from "./words.js";
 
 /** The games the page can name (Python's "games" message says which are played). */
 export const GAME_IDS = Object.keys(GAME_NAMES.en);

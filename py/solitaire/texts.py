@@ -32,6 +32,8 @@ from collections.abc import Callable, Mapping, Sequence
 from enum import Enum
 from typing import Any
 
+from .words import PILE_NAMES
+
 LANGUAGES = ("en", "de")
 DEFAULT_LANGUAGE = "en"
 
@@ -513,15 +515,9 @@ GERMAN: dict[Code, str] = {
 GERMAN_SUITS = ("Kreuz", "Karo", "Herz", "Pik")
 GERMAN_RANKS = ("", "Ass", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Bube", "Dame", "König")
 
-# Pile names as the page's German labels have them (static/i18n.js, "pile.*").
+# Pile names as the page's German labels have them (words.py).
 GERMAN_PILES = {
-    "stock": "Talon",
-    "waste": "Ablagestapel",
-    "foundation": "Zielstapel",
-    "tableau": "Spalte",
-    "cell": "Freie Zelle",
-    "pyramid": "Pyramidenplatz",
-    "peak": "Gipfelplatz",
+    **PILE_NAMES["de"],
     "row": "Reihe",  # a line of the Pyramid and TriPeaks layout notation
 }
 # A kind named without a number (Spider's deal goes to "tableau": every column).

@@ -1,0 +1,258 @@
+"""Each game's rule page, in English and German (our own words): what the page's rules dialog
+shows. Only the build reads it (tools/make_words.py writes static/words.js for the page).
+
+A page is a list of blocks, each a heading and its paragraphs.
+"""
+
+from __future__ import annotations
+
+RULE_PAGES: dict[str, dict[str, list[list[str]]]] = {
+    "klondike": {
+        "en": [
+            [
+                "Goal",
+                "Move all 52 cards to the four foundations, each built up by suit from Ace to King.",
+            ],
+            [
+                "Layout",
+                "Seven columns of 1 to 7 cards; only the top card of each is face up. The other 24 cards form the stock.",
+            ],
+            [
+                "Moves",
+                "Build columns down in alternating colours: a black 8 goes on a red 9. Any face-up run moves together if its first card fits.",
+                "Only a King, or a run led by a King, may fill an empty column. A face-down card left on top of a column turns face up.",
+                "Click the stock to turn one or three cards onto the waste; only the top waste card can be played. When the stock is empty, click it to turn the waste over (in order) as a new stock.",
+                "A foundation card may come back to a column where it fits.",
+            ],
+            [
+                "Scoring",
+                "Standard: waste to column +5, any card to a foundation +10, foundation to column −15, turning a column card +5; turning the waste over costs 100 in draw one, and 20 from the third turn-over on in draw three. Timed games lose 2 points every 10 seconds and earn 700000 ÷ seconds for a win over 30 seconds.",
+                "Vegas: you pay $52 and earn $5 per card on the foundations; one pass through the stock in draw one, three in draw three. Cumulative Vegas carries your balance from game to game.",
+            ],
+            [
+                "Open mode",
+                "Every card is shown, but cards dealt face down stay locked (tinted) until uncovered.",
+            ],
+            [
+                "Help",
+                "Double-click a card to send it to its foundation. Finish plays out a game that is certain to be won. Ctrl+Z undo, Ctrl+Y redo, N new game.",
+            ],
+        ],
+        "de": [
+            [
+                "Ziel",
+                "Alle 52 Karten auf die vier Zielstapel bringen, jeder nach Farbe vom Ass bis zum König aufgebaut.",
+            ],
+            [
+                "Aufbau",
+                "Sieben Spalten mit 1 bis 7 Karten; nur die oberste Karte jeder Spalte liegt offen. Die übrigen 24 Karten bilden den Talon.",
+            ],
+            [
+                "Züge",
+                "In den Spalten wird absteigend in wechselnden Farben angelegt: eine schwarze 8 auf eine rote 9. Jede offene Folge zieht gemeinsam, wenn ihre erste Karte passt.",
+                "Nur ein König oder eine Folge mit einem König an der Spitze darf eine leere Spalte füllen. Eine verdeckte Karte, die oben liegen bleibt, wird umgedreht.",
+                "Ein Klick auf den Talon legt eine oder drei Karten auf den Ablagestapel; nur dessen oberste Karte ist spielbar. Ist der Talon leer, dreht ein Klick den Ablagestapel (in seiner Reihenfolge) wieder zum Talon um.",
+                "Eine Karte vom Zielstapel darf zurück auf eine Spalte, wenn sie dort passt.",
+            ],
+            [
+                "Wertung",
+                "Standard: Ablage auf Spalte +5, jede Karte auf einen Zielstapel +10, Zielstapel auf Spalte −15, eine Spaltenkarte aufdecken +5; das Umdrehen des Ablagestapels kostet beim Ziehen einer Karte 100, beim Ziehen von drei Karten ab dem dritten Umdrehen 20. Auf Zeit gibt es alle 10 Sekunden 2 Punkte Abzug und für einen Sieg nach über 30 Sekunden 700000 ÷ Sekunden dazu.",
+                "Vegas: 52 $ Einsatz, 5 $ für jede Karte auf den Zielstapeln; beim Ziehen einer Karte ein Durchgang durch den Talon, bei drei Karten drei. Kumulatives Vegas übernimmt den Kontostand von Spiel zu Spiel.",
+            ],
+            [
+                "Offenes Spiel",
+                "Alle Karten sind sichtbar, aber verdeckt gegebene Karten bleiben gesperrt (getönt), bis sie frei liegen.",
+            ],
+            [
+                "Hilfe",
+                "Doppelklick schickt eine Karte auf ihren Zielstapel. „Fertig“ spielt ein sicher gewonnenes Spiel zu Ende. Strg+Z rückgängig, Strg+Y wiederholen, N neues Spiel.",
+            ],
+        ],
+    },
+    "double-klondike": {
+        "en": [
+            [
+                "Goal",
+                "Move all 104 cards of two decks to the eight foundations, two per suit, each built up from Ace to King.",
+            ],
+            [
+                "Layout",
+                "Nine columns of 1 to 9 cards, only the top card face up; the other 59 cards form the stock.",
+            ],
+            [
+                "Moves",
+                "As in Klondike: build down in alternating colours, move any face-up run whose first card fits, fill an empty column only with a King or a King-led run, and bring foundation cards back if they fit.",
+                "Draw one or three cards; only the top waste card plays. When the stock is empty, the waste is gathered, shuffled and becomes the new stock, as often as you like.",
+            ],
+            [
+                "Scoring",
+                "Standard uses Klondike's Standard points (+5, +10, −15, +5 per turned card, a cost per redeal); or no score.",
+            ],
+        ],
+        "de": [
+            [
+                "Ziel",
+                "Alle 104 Karten zweier Blätter auf die acht Zielstapel bringen, zwei je Farbe, jeder vom Ass bis zum König aufgebaut.",
+            ],
+            [
+                "Aufbau",
+                "Neun Spalten mit 1 bis 9 Karten, nur die oberste offen; die übrigen 59 Karten bilden den Talon.",
+            ],
+            [
+                "Züge",
+                "Wie bei Klondike: absteigend in wechselnden Farben anlegen, jede offene Folge ziehen, deren erste Karte passt, eine leere Spalte nur mit einem König oder einer Königsfolge füllen, Karten vom Zielstapel zurückholen, wenn sie passen.",
+                "Eine oder drei Karten ziehen; nur die oberste Karte des Ablagestapels ist spielbar. Ist der Talon leer, wird der Ablagestapel eingesammelt, gemischt und zum neuen Talon, so oft du willst.",
+            ],
+            [
+                "Wertung",
+                "Standard nutzt die Standardpunkte von Klondike (+5, +10, −15, +5 je aufgedeckte Karte, Abzug je Neugeben); oder keine Wertung.",
+            ],
+        ],
+    },
+    "spider": {
+        "en": [
+            [
+                "Goal",
+                "Build eight runs from King down to Ace in one suit; each complete run leaves the table at once.",
+            ],
+            [
+                "Layout",
+                "Two decks, 104 cards: ten columns of 6, 6, 6, 6, 5, 5, 5, 5, 5, 5 cards with the top card face up, and 50 cards in the stock. Play with one, two or four suits.",
+            ],
+            [
+                "Moves",
+                "Any card goes on a card one rank higher, whatever its suit. Only a run of one suit moves as a group. Any card or run may fill an empty column.",
+                "Click the stock to deal one card face up onto every column; that is allowed only when no column is empty. There are five deals.",
+            ],
+            [
+                "Scoring",
+                "You start with 500 points, lose 1 per move (a deal counts) and earn 100 per completed run.",
+            ],
+        ],
+        "de": [
+            [
+                "Ziel",
+                "Acht Folgen vom König bis zum Ass in einer Farbe bilden; jede vollständige Folge verlässt sofort den Tisch.",
+            ],
+            [
+                "Aufbau",
+                "Zwei Blätter, 104 Karten: zehn Spalten mit 6, 6, 6, 6, 5, 5, 5, 5, 5, 5 Karten, die oberste offen, und 50 Karten im Talon. Gespielt wird mit einer, zwei oder vier Farben.",
+            ],
+            [
+                "Züge",
+                "Jede Karte darf auf eine um einen Rang höhere, gleich welcher Farbe. Nur eine Folge in einer Farbe zieht gemeinsam. Jede Karte oder Folge darf eine leere Spalte füllen.",
+                "Ein Klick auf den Talon gibt jeder Spalte eine offene Karte; das geht nur, wenn keine Spalte leer ist. Es gibt fünf Runden.",
+            ],
+            [
+                "Wertung",
+                "Du beginnst mit 500 Punkten, verlierst 1 je Zug (auch fürs Austeilen) und bekommst 100 für jede fertige Folge.",
+            ],
+        ],
+    },
+    "freecell": {
+        "en": [
+            [
+                "Goal",
+                "Move all 52 cards to the four foundations, built up by suit from Ace to King.",
+            ],
+            [
+                "Layout",
+                "All cards face up in eight columns (7, 7, 7, 7, 6, 6, 6, 6). Four free cells hold one card each. Deal numbers are Microsoft's: deal 617 here is deal 617 there.",
+            ],
+            [
+                "Moves",
+                "Build columns down in alternating colours. Any card, or a run, may go into an empty column. A free cell takes any single card.",
+                "A run moves at once only if it has at most (1 + empty free cells) × 2^(empty columns) cards; an empty column you move into does not count.",
+                "Cards on the foundations stay there.",
+            ],
+            [
+                "Scoring",
+                "FreeCell is not scored: the moves and the time are your score.",
+            ],
+        ],
+        "de": [
+            [
+                "Ziel",
+                "Alle 52 Karten auf die vier Zielstapel bringen, nach Farbe vom Ass bis zum König aufgebaut.",
+            ],
+            [
+                "Aufbau",
+                "Alle Karten liegen offen in acht Spalten (7, 7, 7, 7, 6, 6, 6, 6). Vier freie Zellen nehmen je eine Karte auf. Die Spielnummern sind die von Microsoft: Spiel 617 hier ist Spiel 617 dort.",
+            ],
+            [
+                "Züge",
+                "In den Spalten absteigend in wechselnden Farben anlegen. Jede Karte oder Folge darf in eine leere Spalte. Eine freie Zelle nimmt jede einzelne Karte.",
+                "Eine Folge zieht auf einmal nur, wenn sie höchstens (1 + freie Zellen) × 2^(leere Spalten) Karten hat; eine leere Zielspalte zählt dabei nicht mit.",
+                "Karten auf den Zielstapeln bleiben dort.",
+            ],
+            [
+                "Wertung",
+                "FreeCell wird nicht gewertet: Züge und Zeit sind dein Ergebnis.",
+            ],
+        ],
+    },
+    "pyramid": {
+        "en": [
+            [
+                "Goal",
+                "Clear the pyramid of 28 cards.",
+            ],
+            [
+                "Moves",
+                "Remove two free cards whose ranks add up to 13 (Jack 11, Queen 12); a King goes alone. A card is free when no card covers it.",
+                "Click the stock to turn one card onto the waste; its top card is free and pairs with a pyramid card. You can go through the stock three times.",
+            ],
+            [
+                "Scoring",
+                "5 points for every pair or King removed. Clearing a row earns a bonus, more the higher the row: 25 for the bottom row, then 50, 75, 100, 150 and 250, and 500 for the whole pyramid.",
+            ],
+        ],
+        "de": [
+            [
+                "Ziel",
+                "Die Pyramide aus 28 Karten abräumen.",
+            ],
+            [
+                "Züge",
+                "Zwei freie Karten, deren Werte zusammen 13 ergeben (Bube 11, Dame 12), werden entfernt; ein König geht allein. Eine Karte ist frei, wenn keine Karte auf ihr liegt.",
+                "Ein Klick auf den Talon legt eine Karte auf den Ablagestapel; dessen oberste Karte ist frei und bildet Paare mit Karten der Pyramide. Der Talon kann dreimal durchgegangen werden.",
+            ],
+            [
+                "Wertung",
+                "5 Punkte für jedes entfernte Paar und jeden König. Eine abgeräumte Reihe bringt einen Bonus, umso mehr, je höher die Reihe: 25 für die unterste, dann 50, 75, 100, 150 und 250, und 500 für die ganze Pyramide.",
+            ],
+        ],
+    },
+    "tripeaks": {
+        "en": [
+            [
+                "Goal",
+                "Clear all three peaks.",
+            ],
+            [
+                "Moves",
+                "Play a free, face-up card onto the waste when it is one rank above or below the waste's top card, in any suit; King and Ace connect. A card turns face up when both cards covering it are gone.",
+                "Click the stock to turn its next card onto the waste; you go through the stock only once.",
+            ],
+            [
+                "Scoring",
+                "Each card in a run of plays from the peaks scores one more than the one before (1, 2, 3, …); drawing from the stock ends the run. Clearing a peak earns 15 points for the first two and 30 for the third.",
+            ],
+        ],
+        "de": [
+            [
+                "Ziel",
+                "Alle drei Gipfel abräumen.",
+            ],
+            [
+                "Züge",
+                "Eine freie, offene Karte kommt auf den Ablagestapel, wenn sie einen Rang über oder unter dessen oberster Karte liegt, gleich welcher Farbe; König und Ass schließen aneinander an. Eine Karte wird aufgedeckt, wenn beide Karten auf ihr weg sind.",
+                "Ein Klick auf den Talon legt seine nächste Karte auf den Ablagestapel; der Talon wird nur einmal durchgegangen.",
+            ],
+            [
+                "Wertung",
+                "Jede Karte einer Serie von den Gipfeln zählt einen Punkt mehr als die vorige (1, 2, 3, …); Ziehen vom Talon beendet die Serie. Ein abgeräumter Gipfel bringt 15 Punkte für die ersten beiden und 30 für den dritten.",
+            ],
+        ],
+    },
+}

@@ -1,0 +1,57 @@
+"""The names the player reads have one home, the engine's tables (py/solitaire/words.py and
+rule_pages.py); the page gets them from static/words.js, which the build writes from them."""
+
+from __future__ import annotations
+
+import itertools
+import re
+import sys
+
+from conftest import ROOT
+from solitaire.registry import GAMES, make_rules, option_specs
+from solitaire.rule_pages import RULE_PAGES
+from solitaire.texts import GERMAN_PILES, german_pile
+from solitaire.words import GAME_NAMES, PILE_NAMES
+
+sys.path.insert(0, str(ROOT / "tools"))
+from make_words import module_text  # noqa: E402
+
+LANGUAGES = ("en", "de")
+
+
+def test_every_game_has_its_names_and_rule_pages() -> None:
+    for language in LANGUAGES:
+        assert list(GAME_NAMES[language]) == list(GAMES)
+        assert all(GAME_NAMES[language].values())
+    assert list(RULE_PAGES) == list(GAMES)
+    for game, pages in RULE_PAGES.items():
+        for language in LANGUAGES:
+            blocks = pages[language]
+            assert len(blocks) >= 3, (game, language)
+            assert all(len(block) >= 2 and all(block) for block in blocks), (game, language)  # a heading and a paragraph or more
+        assert len(pages["en"]) == len(pages["de"]), game  # the same sections in both
+
+
+def test_every_pile_of_every_game_has_a_name() -> None:
+    kinds = set()
+    for game in GAMES:
+        specs = option_specs(game)
+        for values in itertools.product(*(spec.choices for spec in specs)):
+            rules = make_rules(game, dict(zip((spec.name for spec in specs), values)))
+            kinds |= {slot.name.partition("-")[0] for slot in rules.slots()}
+    for language in LANGUAGES:
+        assert kinds <= set(PILE_NAMES[language]), (language, kinds - set(PILE_NAMES[language]))
+    # The engine's German messages name piles as the page does.
+    assert german_pile("tableau-3") == f"{PILE_NAMES['de']['tableau']} 3" and GERMAN_PILES["stock"] == PILE_NAMES["de"]["stock"]
+
+
+def test_the_page_reads_the_engines_words() -> None:
+    """static/words.js is what the build writes from these tables (run ./build.sh after a change),
+    and no other page file names a game: the picker, the statistics and the rules use words.js."""
+    assert (ROOT / "static" / "words.js").read_text(encoding="utf-8") == module_text()
+    names = {name for language in LANGUAGES for name in GAME_NAMES[language].values()}
+    for path in sorted((ROOT / "static").glob("*.js")):
+        if path.name == "words.js":
+            continue
+        quoted = set(re.findall(r'"([^"\n]+)"', path.read_text(encoding="utf-8")))
+        assert not quoted & names, (path.name, quoted & names)
