@@ -9,24 +9,28 @@
 export const $ = (id) => document.getElementById(id);
 export const board = $("board");
 
-export const state = {
+// Every field is declared here, with what it holds (and which module writes it where that is one
+// module); the object is sealed, so a field written anywhere that is not declared here throws
+// (tests/test_page_state.py also reads the modules for fields not declared).
+export const state = Object.seal({
   engine: null, // startEngine()'s {call, search, build, start}
+  lastError: null, // the error of the engine's last failed answer (send): start-up explains a fallback with it
   starting: true, // until the first game is on the table: input waits for the engine (app.js)
   pendingInput: false, // input came while starting: it is shown as waiting
   view: null, // the last view; while starting, the table drawn before the engine was up (early: true)
   viewAt: 0, // performance.now() when the view came: the clock counts on from its seconds
-  pick: null,
-  hint: null,
-  geometry: null,
-  noticeTimer: 0,
-  saveTimer: 0,
+  pick: null, // the card the player holds ({pile, index}), if any (input.js)
+  hint: null, // the hint on show ({from, index, to}), if any (play.js)
+  geometry: null, // where the drawn piles and cards lie, for hit-testing (drawTable's answer)
+  noticeTimer: 0, // the timer that hides the notice
+  saveTimer: 0, // the timer of the next write of the game to the store (keeping.js)
   analysis: null, // the live analysis's search in the worker, while it runs
   deep: null, // the deep analysis (searches.js): {position, progress, engine, stopped}, while it runs
   deepTried: new Set(), // positions whose deep analysis ended (a verdict or a failure): not again in this visit
   dailySearch: null, // the search for the daily deal about to start
-  games: [],
-  challenge: null,
-  keyboard: null,
+  games: [], // the games Python plays, in the picker's order
+  challenge: null, // the challenge read from the address, once Python has verified it (challenge.js)
+  keyboard: null, // the table's keyboard control, once attached (keyboard.js: its focus, told when the table is drawn)
   build: null, // which build of Python answers (engine.js), part of what the page remembers of dailies
   starts: 0, // counts the games started: a daily search sees a later start and gives up
   searchNotice: 0, // the start whose daily search the notice shows, else 0
@@ -34,7 +38,7 @@ export const state = {
   specs: {}, // each game's options ({name, choices}, the default first), as Python told them
   kept: null, // {id, revision} of the game on the table as last read or written in the store
   keeping: null, // the write to the store under way, if any, and whether another must follow
-  keepAgain: false,
+  keepAgain: false, // another write must follow the one under way (keeping.js)
   keepForce: false, // the next write goes over whatever another tab wrote (the player said so)
   conflict: null, // the id of a game another tab wrote meanwhile, while the player is asked
   storeFailure: null, // why the last write failed (a StoreError's code), until one succeeds
@@ -42,7 +46,8 @@ export const state = {
   peekView: null, // the position the review shows on the table, while it is open (review.js)
   reviewBack: null, // what "Take me back" does (app.js)
   openReview: null, // opens the review of the game on the table (app.js; the confirm dialog offers it)
-};
+  counting: null, // a finished game being counted in the statistics (play.js): the win's dialog waits for it
+});
 
 /** One message to Python; the answer, remembering the last error so that start-up can explain a fallback. */
 export async function send(message) {
