@@ -12,12 +12,8 @@ shared between nodes and cache their hash.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...games.klondike import KlondikePosition
-
-if TYPE_CHECKING:
-    from .pruning import Pruning
+from .configuration import Pruning
 
 FACE_DOWN = 64
 RANK = tuple(c % 13 + 1 for c in range(52))

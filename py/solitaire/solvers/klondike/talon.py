@@ -15,13 +15,10 @@ plays any talon card at any time instead (``steps.TalonCard``).
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from ...game import IllegalMove, Move
 from ...games.klondike import Klondike, KlondikePosition
-
-if TYPE_CHECKING:
-    from .pruning import Pruning
+from .configuration import Pruning
 
 # A card the draws reach: (card, q, clicks, redealt, talon) with the card at talon[q - 1]
 # of the talon after ``redealt`` redeals (0 or 1).
