@@ -113,7 +113,8 @@ import json
 import os
 import time
 from collections.abc import Callable, Mapping
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Literal
 
 from solitaire.analysis import Analyst
 from solitaire.cards import card_text
@@ -133,6 +134,17 @@ class MessageError(Explained):
     """A message the bridge cannot use."""
 
 
+@dataclass(frozen=True, slots=True)
+class Kind:
+    """A kind of message: its handler, and what the answer is. "own": what the handler returns
+    (it does not change the game); "view": the handler changes the game (a turn, a new game, a
+    setting) and returns nothing, the answer is the whole view; "analysis": the handler moves
+    the analysis on, the answer is its verdict alone."""
+
+    handler: Callable[[JsonObject], Any]
+    answers: Literal["own", "view", "analysis"]
+
+
 class Bridge:
     """Holds the game in progress and answers the page's messages."""
 
@@ -149,27 +161,42 @@ class Bridge:
         # A challenge's line (its positions, the start first) for the game it was shown with.
         self.challenge: tuple[Session, list[Any]] | None = None
         self.language = DEFAULT_LANGUAGE
-        self.handlers: dict[str, Callable[[JsonObject], None]] = {
-            "new": self.new_game,
-            "move": self.move,
-            "stock": self.stock,
-            "foundation": self.to_foundation,
-            "tap": self.tap,
-            "check": self.check,
-            "undo": lambda _: self.current().undo(),
-            "redo": lambda _: self.current().redo(),
-            "complete": lambda _: self.current().complete(),
-            "pause": lambda _: self.current().pause(),
-            "resume": lambda _: self.current().resume(),
-            "autoplay": self.set_autoplay,
-            "language": self.set_language,
-            "analyse": self.analyse,
-            "deepen": self.deepen,
-            "learn": self.learn,
-            "back": self.back,
-            "load": self.load,
-            "setup": self.setup,
-            "view": lambda _: None,
+        # Every kind of message, with its handler and what it answers (see ``Kind``).
+        self.kinds: dict[str, Kind] = {
+            # Answers of their own: the game is not changed (a hint marks it assisted).
+            "save": Kind(lambda _: {"ok": True, "save": self.current().to_save()}, "own"),
+            "clock": Kind(self.clock, "own"),  # once a second while the clock runs and the score depends on it
+            "games": Kind(lambda _: {"ok": True, "games": game_list()}, "own"),
+            "verify": Kind(lambda message: verify(message, self.dailies), "own"),
+            "hint": Kind(self.hint_message, "own"),
+            "why": Kind(self.why, "own"),
+            "daily": Kind(self.find_daily, "own"),
+            "winnable": Kind(self.find_winnable, "own"),
+            "review": Kind(self.review_slice, "own"),
+            "peek": Kind(self.peek, "own"),
+            "verdict": Kind(lambda _: self.verdict(), "own"),
+            # They change the game: the answer is the view.
+            "new": Kind(self.new_game, "view"),
+            "move": Kind(self.move, "view"),
+            "stock": Kind(self.stock, "view"),
+            "foundation": Kind(self.to_foundation, "view"),
+            "tap": Kind(self.tap, "view"),
+            "check": Kind(self.check, "view"),
+            "undo": Kind(lambda _: self.current().undo(), "view"),
+            "redo": Kind(lambda _: self.current().redo(), "view"),
+            "complete": Kind(lambda _: self.current().complete(), "view"),
+            "pause": Kind(lambda _: self.current().pause(), "view"),
+            "resume": Kind(lambda _: self.current().resume(), "view"),
+            "autoplay": Kind(self.set_autoplay, "view"),
+            "language": Kind(self.set_language, "view"),
+            "back": Kind(self.back, "view"),
+            "load": Kind(self.load, "view"),
+            "setup": Kind(self.setup, "view"),
+            "view": Kind(lambda _: None, "view"),
+            # Frequent and small: they move the analysis on, the answer is just its verdict.
+            "analyse": Kind(self.analyse, "analysis"),
+            "deepen": Kind(self.deepen, "analysis"),
+            "learn": Kind(self.learn, "analysis"),
         }
 
     def handle(self, text: str) -> str:
@@ -178,44 +205,31 @@ class Bridge:
             message = json.loads(text)
             if not isinstance(message, dict):
                 raise MessageError(Reason.MESSAGE_NOT_OBJECT)
-            kind = message.get("type")
-            if kind == "save":
-                return json.dumps({"ok": True, "save": self.current().to_save()})
-            if kind == "clock":  # once a second while the clock runs and the score depends on it
-                session = self.current()
-                return json.dumps({"ok": True, "seconds": session.seconds(), "score": session.score()})
-            if kind == "games":
-                return json.dumps({"ok": True, "games": game_list()})
-            if kind == "verify":
-                return json.dumps(verify(message, self.dailies))
-            if kind == "hint":
-                self.current().assisted = True
-                return json.dumps(self.hint())
-            if kind == "why":
-                return json.dumps(self.why(message))
-            if kind == "daily":
-                return json.dumps(self.find_daily(message))
-            if kind == "winnable":
-                return json.dumps(self.find_winnable(message))
-            if kind == "review":
-                return json.dumps(self.review_slice(message))
-            if kind == "peek":
-                return json.dumps(self.peek(message))
-            if kind == "verdict":
-                return json.dumps(self.verdict())
-            if kind not in self.handlers:
-                raise MessageError(Reason.UNKNOWN_MESSAGE, text=kind)
-            self.follow(lambda: self.handlers[kind](message))
-            if kind in ("analyse", "deepen", "learn"):  # frequent and small: just the verdict, not the whole view
+            name = message.get("type")
+            kind = self.kinds.get(name) if isinstance(name, str) else None
+            if kind is None:
+                raise MessageError(Reason.UNKNOWN_MESSAGE, text=name)
+            if kind.answers == "own":
+                return json.dumps(kind.handler(message))
+            self.follow(lambda: kind.handler(message))
+            if kind.answers == "analysis":
                 analysis = self.analysis_view()
                 return json.dumps({"ok": True, "analysis": analysis, "done": analysis["status"] != "searching"})
-            if kind == "language" and self.session is None:  # chosen before the first game: no view yet
+            if name == "language" and self.session is None:  # chosen before the first game: no view yet
                 return json.dumps({"ok": True, "language": self.language})
             return json.dumps(self.view())
         except json.JSONDecodeError:
             return self.failure(Said(Reason.MESSAGE_NOT_JSON))
         except Exception as error:  # a bug must not freeze the page: report it, keep the game
             return self.failure(said_of(error))
+
+    def clock(self, _message: JsonObject) -> JsonObject:
+        session = self.current()
+        return {"ok": True, "seconds": session.seconds(), "score": session.score()}
+
+    def hint_message(self, _message: JsonObject) -> JsonObject:
+        self.current().assisted = True
+        return self.hint()
 
     def failure(self, said: Said) -> str:
         """The answer to a message that failed: the reason as a sentence in the player's language."""

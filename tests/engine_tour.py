@@ -37,8 +37,6 @@ GAMES: list[tuple[str, dict[str, str]]] = [
 DATE = "2026-12-05"
 SLICE = 2_000  # nodes per slice of search
 MOVES = 25  # moves played per game, following the hints
-# The message kinds outside Bridge.handlers (answered without the game's view).
-OTHER_KINDS = ("save", "clock", "games", "verify", "hint", "why", "daily", "winnable", "review", "peek", "verdict")
 
 
 class Tour:
@@ -196,4 +194,4 @@ def tour() -> dict[str, Any]:
 
 def every_kind() -> set[str]:
     """The message kinds the bridge answers."""
-    return set(Bridge().handlers) | set(OTHER_KINDS)
+    return set(Bridge().kinds)

@@ -12,7 +12,7 @@ from solitaire.registry import make_rules
 from solitaire.solver import Verdict
 from solitaire.solvers.klondike import solver as klondike_solver
 from solitaire.solvers.klondike.solver import KlondikeSolver
-from solitaire_bridge import Bridge, tap_choice
+from solitaire_bridge import Bridge, Kind, tap_choice
 
 
 def send(bridge: Bridge, **message: Any) -> dict[str, Any]:
@@ -215,7 +215,7 @@ def test_an_internal_error_is_reported_and_changes_nothing() -> None:
     def broken(_: dict[str, Any]) -> None:
         raise RuntimeError("a bug")
 
-    bridge.handlers["undo"] = broken
+    bridge.kinds["undo"] = Kind(broken, "view")
     answer = send(bridge, type="undo")
     assert answer == {"ok": False, "error": "Internal error (RuntimeError); the game is unchanged."}
     assert send(bridge, type="view") == before

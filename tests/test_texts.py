@@ -31,7 +31,7 @@ from solitaire.game import IllegalMove, Move, Rules
 from solitaire.registry import GAMES, make_rules, option_specs
 from solitaire.session import SaveError, Session
 from solitaire.texts import GERMAN, KINDS, Explained, Reason, Said, Status, card_name, kind_of, placeholders, render
-from solitaire_bridge import Bridge
+from solitaire_bridge import Bridge, Kind
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE = ROOT / "py" / "solitaire"
@@ -457,9 +457,9 @@ def test_the_bridge_s_own_sentences_in_german() -> None:
     def broken(_: dict[str, Any]) -> None:
         raise RuntimeError("a bug")
 
-    bridge.handlers["undo"] = broken
+    bridge.kinds["undo"] = Kind(broken, "view")
     assert send(bridge, type="undo") == {"ok": False, "error": "Interner Fehler (RuntimeError); das Spiel ist unverändert."}
-    bridge.handlers["undo"] = lambda _: (_ for _ in ()).throw(IllegalMove(Reason.WENT_WRONG))
+    bridge.kinds["undo"] = Kind(lambda _: (_ for _ in ()).throw(IllegalMove(Reason.WENT_WRONG)), "view")
     assert send(bridge, type="undo") == {"ok": False, "error": "Etwas ist schiefgegangen; das Spiel ist unverändert."}
 
 
