@@ -5,8 +5,8 @@
 #   ./build.sh serve           build, then serve the repo root on http://localhost:${PORT:-8000}/
 #   ./build.sh test [ARGS]     build, then ruff, ESLint, actionlint, mypy, then pytest without a
 #                              browser, then with one; a failing tier stops (ARGS go to pytest)
-#   ./build.sh quick           build, then the checks and the tests without a browser that take
-#                              less than seconds (the edit loop)
+#   ./build.sh quick           build, then the checks and the tests without a browser but the
+#                              slow ones (marked slow: a few seconds each); the edit loop
 #   ./build.sh bench [ARGS]    build, then python tools/bench.py ARGS
 #   ./build.sh site DIR        build, then copy exactly the static site into DIR
 #                              (what GitHub Pages or any static host serves)
