@@ -145,17 +145,11 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 BENCH_DIR = ROOT / "tools" / "bench"
 PROBE_SCRIPT = BENCH_DIR / "probe.js"
-sys.path.insert(0, str(ROOT / "tools"))
+sys.path[:0] = [str(ROOT / "tools"), str(ROOT / "tests")]
 
-CHROMIUM = os.environ.get("SOLITAIRE_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+# Chromium and its flags as the browser tests run it (tests/browsers.py).
+from browsers import CHROMIUM, CHROMIUM_FLAGS  # noqa: E402
+
 VIEWPORT = {"width": 1024, "height": 768}
 READY_TIMEOUT_MS = 120_000
 # After a first visit: how long to wait for the page to register a service

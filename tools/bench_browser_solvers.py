@@ -78,9 +78,10 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
+sys.path[:0] = [str(ROOT / "tools"), str(ROOT / "tests")]
 
-from bench import CHROMIUM, CHROMIUM_FLAGS, environment, percentile, progress, snapshot_site, table  # noqa: E402
+from bench import environment, percentile, progress, snapshot_site, table  # noqa: E402
+from browsers import CHROMIUM, CHROMIUM_FLAGS  # noqa: E402
 from solver_bench import DAILY_OPTION_SETS  # noqa: E402
 
 PAGE = "tools/bench/solvers.html"
