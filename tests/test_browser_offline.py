@@ -125,8 +125,27 @@ class Profile:
         page = self.context.new_page()
         page.on("console", lambda message: self.watch.errors.extend([message.text] if message.type == "error" else []))
         page.on("pageerror", lambda error: self.watch.errors.append(str(error)))
-        page.on("request", lambda request: self.watch.request(request.url))
-        page.on("requestfailed", lambda request: self.failed.append(request.url))
+        # A request that the next navigation cut short (Chromium's favicon fetch, typically) is
+        # the browser leaving the page, not the site failing: the navigations it lived through tell.
+        documents: list[Any] = []
+        issued_in: dict[Any, int] = {}
+
+        def on_navigated(frame: Any) -> None:
+            if frame == page.main_frame:
+                documents.append(frame.url)
+
+        def on_request(request: Any) -> None:
+            issued_in[request] = len(documents)
+            self.watch.request(request.url)
+
+        def on_failed(request: Any) -> None:
+            left_behind = issued_in.get(request, len(documents)) < len(documents)
+            if not (request.failure == "net::ERR_ABORTED" and left_behind):
+                self.failed.append(f"{request.url} ({request.failure})")
+
+        page.on("framenavigated", on_navigated)
+        page.on("request", on_request)
+        page.on("requestfailed", on_failed)
         return page
 
     def close_page(self, page: Any) -> None:
