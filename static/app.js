@@ -27,6 +27,8 @@ import { drawTable } from "./table.js";
 import { GAME_IDS, gameName } from "./text.js";
 import { requestFromUrl, today } from "./url.js";
 
+/** @typedef {import("../types/protocol").View} View */
+
 // The engine's worker has been starting since the page's first script (boot.js); its answer is
 // asked for now, before the rest of the start.
 const engineStarting = startEngine(engineWorker);
@@ -132,7 +134,9 @@ async function firstVisitTable() {
 
 /** Draw `view` before Python is ready; true if drawn. From then on the table takes input: what
  *  the player does meanwhile waits for the engine (the start is one exchange), and is played once
- *  the engine has the same table (see startUp). */
+ *  the engine has the same table (see startUp).
+ * @param {View} view
+ */
 async function drawFirstTable(view) {
   if (!view?.slots || !view?.piles) return false;
   try {
@@ -152,7 +156,9 @@ async function drawFirstTable(view) {
   }
 }
 
-/** The cards of a table as the player sees them: two views show the same table if these match. */
+/** The cards of a table as the player sees them: two views show the same table if these match.
+ * @param {View} view
+ */
 const tableOf = (view) =>
   JSON.stringify([view.game, Object.entries(view.options).sort(), view.piles.map((pile) => [pile.name, pile.cards.map((card) => card.card)])]);
 
@@ -168,7 +174,7 @@ function drawBarBeforeStart(request, kept) {
   if (Number.isSafeInteger(request?.deal)) deal = t("deal.number", { deal: request.deal });
   else if (/^\d{4}-\d{2}-\d{2}$/.test(request?.daily ?? "")) deal = t("deal.daily", { date: request.daily });
   else if (!request && !kept.active) deal = t("deal.daily", { date: today() });
-  renderBar({ game: picker.options[0].value, daily: null, deal: null, options: {}, analysis: { status: "searching" },
+  renderBar({ game: picker.options[0].value, daily: null, deal: null, options: {}, analysis: { status: "searching", difficulty: null, progress: null, deeper: false, position: null },
               score: null, moves: 0, seconds: 0, statusLine: "", canUndo: false, canRedo: false, canComplete: false }, deal);
 }
 
@@ -375,7 +381,9 @@ async function startUp(request, kept, first, statsStarting) {
   }
   setProgress(state.pendingInput ? "loading.pending" : "loading.dealing", 0.95);
   await send({ type: "language", language: language() });
-  state.games = (await send({ type: "games" })).games;
+  const games = await send({ type: "games" });
+  if (games.ok === false) throw new Error(games.error);
+  state.games = games.games;
   state.specs = Object.fromEntries(state.games.map((entry) => [entry.id, entry.options]));
   const statsProblem = await statsStarting;
   if (storage.loadPreferences().autoplay) await send({ type: "autoplay", on: true });

@@ -7,10 +7,15 @@ import { $, send, state } from "./session.js";
 import * as stats from "./stats.js";
 import { clockText, dollars, gameName } from "./text.js";
 
+/** @typedef {import("../types/protocol").View} View */
+
 const DIFFICULTIES = ["easy", "medium", "hard", "expert"];
 const VERDICTS = ["winnable", "unwinnable", "unknown", "searching"];
 
-/** The bar: the game's name, deal, score, moves, time, mode and verdict; `deal` overrides the view's deal label. */
+/** The bar: the game's name, deal, score, moves, time, mode and verdict; `deal` overrides the view's deal label.
+ *  While the page starts, only what the bar shows is known (app.js).
+ * @param {Partial<View>} view
+ */
 export function renderBar(view, dealText = null) {
   $("game-picker").value = view.game;
   document.title = `${gameName(view.game, language())} · ${t("page.title")}`;
@@ -60,6 +65,7 @@ function widest(element, texts) {
   return Math.ceil(Math.max(...texts.map((text) => measuring.measureText(text).width)));
 }
 
+/** @param {Partial<View>} view */
 function scoreText(view) {
   if (view.score === null) return "–";
   if (!view.scoreInDollars) return String(view.score);
@@ -84,7 +90,9 @@ export async function tick() {
   $("time").textContent = clockText(view.seconds + Math.floor((performance.now() - state.viewAt) / 1000));
 }
 
-/** What a win did to the statistics: "Klondike: 5 won of 9, streak 3 (best 4). A new best: time 3:02." */
+/** What a win did to the statistics: "Klondike: 5 won of 9, streak 3 (best 4). A new best: time 3:02."
+ * @param {View} view
+ */
 export function winStats(view) {
   const record = stats.recordOf(view);
   if (!record) return "";

@@ -73,7 +73,8 @@ async function send(name) {
     const response = await fetch(url);
     if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
     const length = response.headers.get("Content-Encoding") ? null : Number(response.headers.get("Content-Length"));
-    const stated = Number(document.querySelector(`link[rel=preload][href$="${new URL(url).pathname.split("/").pop()}"]`)?.dataset.bytes);
+    const preload = /** @type {HTMLLinkElement | null} */ (document.querySelector(`link[rel=preload][href$="${new URL(url).pathname.split("/").pop()}"]`));
+    const stated = Number(preload?.dataset.bytes);
     download.expected[name] = length || stated || 0;
     tell();
     try {

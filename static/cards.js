@@ -219,6 +219,7 @@ function indexTexts(rank, large = false, language = "en") {
 
 function indexSuitPlacements(suit, large = false) {
   const index = INDEX[large ? "large" : "normal"];
+  /** @param {number[]} placement */
   const width = ([, , normal, diamond]) => (suit === "D" ? diamond : normal); // a diamond looks bigger at one width
   const [x, y] = index.suit;
   const [smallX, smallY] = index.smallSuit;

@@ -6,6 +6,8 @@ import { t } from "./i18n.js";
 import { $, send, state } from "./session.js";
 import { dealUrl } from "./url.js";
 
+/** @typedef {import("../types/protocol").View} View */
+
 /** The address bar names the deal on the table (and a challenge of it), so a reload shows it again.
  *  A set-up position (tests) has no address: its page keeps its own. */
 export function showAddress() {
@@ -16,7 +18,9 @@ export function showAddress() {
   if (url !== location.href) history.replaceState(null, "", url);
 }
 
-/** The verified challenge of this deal, if the address brought one. */
+/** The verified challenge of this deal, if the address brought one.
+ * @param {View} view
+ */
 export function challengeFor(view) {
   const challenge = state.challenge;
   if (!challenge || challenge.game !== view.game || JSON.stringify(challenge.options) !== JSON.stringify(view.options)) return null;
@@ -29,7 +33,7 @@ export async function checkChallenge(request) {
   if (state.view.daily) claim.daily = state.view.daily;
   else claim.deal = state.view.deal;
   const answer = await send({ type: "verify", ...claim });
-  if (!answer.ok) {
+  if (answer.ok === false) {
     notify(t("challenge.bad", { error: answer.error }));
   } else if (!answer.won) {
     notify(t("challenge.notWon"));

@@ -201,7 +201,7 @@ async function start(useSnapshot) {
       await pyodide.loadPackage("solitaire", { messageCallback: () => {} });
     }
     mark("python ready");
-    for (const entry of performance.getEntriesByType("resource")) {
+    for (const entry of /** @type {PerformanceResourceTiming[]} */ (performance.getEntriesByType("resource"))) {
       const name = new URL(entry.name).pathname.split("/").pop();
       stages[`${name} requested`] = performance.timeOrigin + entry.startTime;
       stages[`${name} received`] = performance.timeOrigin + entry.responseEnd;

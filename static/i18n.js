@@ -620,9 +620,10 @@ function shown(name, value) {
 export function setLanguage(code) {
   current = LANGUAGES.includes(code) ? code : "en";
   document.documentElement.lang = current;
-  for (const element of document.querySelectorAll("[data-i18n]")) element.textContent = t(element.dataset.i18n);
-  for (const element of document.querySelectorAll("[data-i18n-title]")) element.title = t(element.dataset.i18nTitle);
-  for (const element of document.querySelectorAll("[data-i18n-label]")) {
+  const marked = (attribute) => /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(`[${attribute}]`));
+  for (const element of marked("data-i18n")) element.textContent = t(element.dataset.i18n);
+  for (const element of marked("data-i18n-title")) element.title = t(element.dataset.i18nTitle);
+  for (const element of marked("data-i18n-label")) {
     element.setAttribute("aria-label", t(element.dataset.i18nLabel));
   }
 }

@@ -7,11 +7,15 @@
 // where, is read from the view's `legal` map: no rules here. A card that cannot
 // move, or cards put where they do not go, shake while the engine says why.
 
+/** @typedef {import("../types/protocol").View} View */
+
 const DRAG_THRESHOLD = 6; // px of movement before a press becomes a drag
 const DOUBLE_TAP_MS = 350;
 
 /** Does a tap play these cards at once? The game says so: TriPeaks (one place for every card),
- *  Pyramid (a King's only place is the discard). */
+ *  Pyramid (a King's only place is the discard).
+ * @param {View} view
+ */
 export const playsAtOnce = (view, targets) =>
   targets.length === 1 && (view.tapMoves || (view.tapHome && targets[0].startsWith("foundation")));
 

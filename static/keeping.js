@@ -16,6 +16,8 @@ import * as storage from "./storage.js";
 import { freeze, thaw, whenDeleted } from "./store.js";
 import { GAME_IDS } from "./text.js";
 
+/** @typedef {import("../types/protocol").View} View */
+
 const above = { resume: null, fillGamePicker: null, showStatsBody: null };
 
 /** The functions of the modules above that keeping calls: resume(record), fillGamePicker(), showStatsBody(). */
@@ -90,7 +92,9 @@ export function saveNow(force = false) {
   return state.keeping;
 }
 
-/** Keep `view`'s game; whether it is on disk now. */
+/** Keep `view`'s game; whether it is on disk now.
+ * @param {import("./session.js").TableView} view
+ */
 async function keepView(view, force = false) {
   if (!view?.save || view.early) return false; // a table drawn before the engine was up: the store has it, or it is not a game yet
   const id = saves.recordOf(view).id;
@@ -148,7 +152,9 @@ export async function keptGames() {
   }
 }
 
-/** Another tab played this game since this tab last read or wrote it: which one is kept? */
+/** Another tab played this game since this tab last read or wrote it: which one is kept?
+ * @param {View} view
+ */
 function askAboutConflict(view, stored) {
   state.conflict = saves.recordOf(view).id;
   confirmThen(
@@ -190,7 +196,9 @@ export function storeOrSay(writing) {
   });
 }
 
-/** Count a finished game in the statistics, once (its record says so); `forget`: the player gave it up. */
+/** Count a finished game in the statistics, once (its record says so); `forget`: the player gave it up.
+ * @param {View} view
+ */
 export async function countGame(view, won, forget = false) {
   const counted = await storeOrSay(stats.countGame(view, won, saves.recordOf(view).id, forget));
   if (!counted && stats.problem()) notify(t("stats.notCounted"));

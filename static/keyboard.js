@@ -29,12 +29,16 @@ import { playsAtOnce } from "./input.js";
 import { arrangedSlots } from "./looks.js";
 import { pileName } from "./table.js";
 
+/** @typedef {import("../types/protocol").View} View */
+
 const SVG_NS = "http://www.w3.org/2000/svg";
 const key = (place) => `${place.pile}:${place.index}`;
 
 // -- pure navigation: view and focus in, focus out --------------------------------
 
-/** The slots in rows (same y), top row first, each row left to right as drawn (left-handed: mirrored). */
+/** The slots in rows (same y), top row first, each row left to right as drawn (left-handed: mirrored).
+ * @param {View} view
+ */
 export function rows(view) {
   const byY = new Map();
   for (const slot of arrangedSlots(view)) {
@@ -44,7 +48,9 @@ export function rows(view) {
   return [...byY.keys()].sort((a, b) => a - b).map((y) => byY.get(y).sort((a, b) => a.x - b.x));
 }
 
-/** Every pile name in reading order: row by row, left to right. */
+/** Every pile name in reading order: row by row, left to right.
+ * @param {View} view
+ */
 export const layoutOrder = (view) => rows(view).flat().map((slot) => slot.name);
 
 /**
@@ -52,6 +58,8 @@ export const layoutOrder = (view) => rows(view).flat().map((slot) => slot.name);
  * fanned downwards every face-up card and the top card, elsewhere only the
  * top card; [] for an empty pile. Face-down cards under others are skipped
  * (the pile's label says how many there are).
+
+ * @param {View} view
  */
 export function stops(view, pileName) {
   const pile = view.piles.find((candidate) => candidate.name === pileName);
@@ -63,12 +71,16 @@ export function stops(view, pileName) {
   return cards.flatMap((card, index) => (card.card !== "down" || index === top ? [index] : []));
 }
 
-/** The focus on a pile's top card, or on the pile itself when it is empty. */
+/** The focus on a pile's top card, or on the pile itself when it is empty.
+ * @param {View} view
+ */
 export function onPile(view, pileName) {
   return { pile: pileName, index: stops(view, pileName).at(-1) ?? null };
 }
 
-/** A focus that exists in this view: the same card if it still can hold the focus, else the nearest. */
+/** A focus that exists in this view: the same card if it still can hold the focus, else the nearest.
+ * @param {View} view
+ */
 export function normalize(view, focus) {
   const order = layoutOrder(view);
   if (!focus || !order.includes(focus.pile)) return onPile(view, order[0]);
@@ -78,7 +90,9 @@ export function normalize(view, focus) {
   return { pile: focus.pile, index: places.find((index) => index >= focus.index) ?? places.at(-1) };
 }
 
-/** The pile of the row above (-1) or below (+1) nearest to this one, or null at the edge. */
+/** The pile of the row above (-1) or below (+1) nearest to this one, or null at the edge.
+ * @param {View} view
+ */
 function nextRow(view, pileName, step) {
   const table = rows(view);
   const row = table.findIndex((slots) => slots.some((slot) => slot.name === pileName));
@@ -96,6 +110,8 @@ function nextRow(view, pileName, step) {
  * above/below, Home/End to the first/last pile, a digit to that column.
  * Returns the (normalized) same place at an edge, and null for a key that
  * does not navigate.
+
+ * @param {View} view
  */
 export function nextFocus(view, current, keyName) {
   const focus = normalize(view, current);
@@ -253,7 +269,7 @@ export function attachKeyboard(board, game, { openHelp = () => {} } = {}) {
   }
 
   document.addEventListener("keydown", (event) => {
-    if (!game.ready() || event.target.closest?.("dialog, input, select, textarea")) return;
+    if (!game.ready() || /** @type {HTMLElement} */ (event.target).closest?.("dialog, input, select, textarea")) return;
     const onBoard = event.target === board;
     if (!game.busy()) {
       if (handleKey(event, onBoard)) event.preventDefault();

@@ -10,6 +10,8 @@
 
 import * as storage from "./storage.js";
 
+/** @typedef {import("../types/protocol").View} View */
+
 /** Choices with several values; the first is the default. */
 export const CHOICES = {
   felt: ["green", "blue", "wine", "grey"],
@@ -105,6 +107,8 @@ const arranged = new WeakMap();
  * waste, foundations and free cells change sides (x mirrored across the
  * table, a fanned waste fans to the left); the columns stay. table.js draws
  * and keyboard.js navigates with the same slots.
+
+ * @param {View} view
  */
 export function arrangedSlots(view) {
   if (!current.leftHanded) return view.slots;

@@ -19,14 +19,22 @@ import { drawTable } from "./table.js";
 import { clockText } from "./text.js";
 import { isRandom, today } from "./url.js";
 
-/** Send a message; on success show the new view, on failure say why (unless `quiet`). Resolves to success. */
+/** @typedef {import("../types/protocol").View} View */
+
+/** @typedef {import("../types/protocol").Requests[import("../types/protocol").ViewKind]} ViewRequest */
+
+/**
+ * Send a message; on success show the new view, on failure say why (unless `quiet`). Resolves to success.
+ * @param {ViewRequest} message
+ */
 export function act(message, quiet = false) {
   return exchange(() => actNow(message, quiet));
 }
 
+/** @param {ViewRequest} message */
 async function actNow(message, quiet) {
   const answer = await send(message);
-  if (!answer.ok) {
+  if (answer.ok === false) {
     if (!quiet) notify(answer.error);
     return false;
   }
@@ -50,7 +58,9 @@ async function actNow(message, quiet) {
 }
 
 /** "No moves left": why, in the engine's words when it gives them (else the page's general
- *  sentence), and what the player can do now. */
+ *  sentence), and what the player can do now.
+ * @param {View} view
+ */
 function showStuck(view) {
   $("stuck-text").textContent = view.stuckText ? `${view.stuckText} ${t("stuck.then")}` : t("stuck.text");
   $("stuck").showModal();
@@ -73,7 +83,9 @@ export function render(cause = null) {
 
 /** Redraw the table (the cards glide from where they were), then put the keyboard focus back on it.
  *  While the page starts, the first table just appears: nothing was on the table to glide from, and
- *  the page is ready sooner without the work of a deal. */
+ *  the page is ready sooner without the work of a deal.
+ * @param {View} view
+ */
 function drawBoard(view, pick, hint = null, cause = null) {
   const animated = document.documentElement.dataset.ready === "true";
   const before = animated ? motion.before(board) : null;
@@ -136,7 +148,7 @@ async function markedAssisted() {
 export function checkWinnable() {
   return exchange(async () => {
     const answer = await send({ type: "check" });
-    if (!answer.ok) return notify(answer.error);
+    if (answer.ok === false) return notify(answer.error);
     await markedAssisted();
     announce(t(`winnable.${$("winnable").dataset.status}`)); // as the bar says it (a deep analysis: Checking…)
     return undefined;
@@ -151,7 +163,7 @@ function showHint() {
 
 async function showHintNow() {
   const answer = await send({ type: "hint" });
-  if (!answer.ok) return notify(answer.error);
+  if (answer.ok === false) return notify(answer.error);
   await markedAssisted();
   const hint = answer.hint;
   if (hint.kind === "none") return notify(t("hint.none"));
@@ -223,7 +235,7 @@ function actElsePick(message, pick, quiet = false) {
 /** The player tried to lift cards that cannot move: the engine says why, and they shake. */
 async function explainNow(pick) {
   const answer = await send({ type: "why", from: pick.pile, index: pick.index });
-  if (!answer.ok) return notify(answer.error);
+  if (answer.ok === false) return notify(answer.error);
   if (answer.reason === null) return undefined; // they can move (the table changed meanwhile)
   notify(answer.reason);
   shakeCards(pick);
@@ -238,6 +250,10 @@ function shakeCards(pick) {
 }
 
 // -- games started, restarted, resumed ----------------------------------------------------
+
+/** The engine's "new" message for a request (which may carry more: a challenge's moves).
+ *  @param {Omit<import("../types/protocol").Requests["new"], "type">} request */
+const newMessage = ({ game, options, deal, daily }) => /** @type {const} */ ({ type: "new", game, options, deal, daily });
 
 /** Start a new game (a daily deal is found first, in the worker). The game on the table
  *  stays kept, unless `givingUp`: then, if under way, it counts as lost and is deleted.
@@ -254,7 +270,7 @@ export async function startGame(request, givingUp = false) {
   if (start !== state.starts) return false;
   const givenUp = givingUp && inProgress() ? state.view : null;
   await saveNow(); // the game on the table is on disk before another takes the table
-  const ok = await act({ type: "new", ...request });
+  const ok = await act(newMessage(request));
   if (!ok) return false;
   if (givenUp) await countGame(givenUp, false, true);
   storage.saveOptions(request.game, state.view.options);
@@ -277,7 +293,7 @@ export async function restartDeal() {
     if (state.kept?.id === id) state.kept = null;
   }
   const layout = view.save?.layout;
-  await act(layout ? { type: "setup", game: view.game, options: view.options, layout } : { type: "new", ...request });
+  await act(layout ? { type: "setup", game: view.game, options: view.options, layout } : newMessage(request));
 }
 
 /** Resume a kept game (its record); false, with the reason said, when its save does not load:

@@ -18,6 +18,8 @@ import { $, board, send, state } from "./session.js";
 import { drawTable, pileName } from "./table.js";
 import { shortCard } from "./text.js";
 
+/** @typedef {import("../types/protocol").View} View */
+
 const PLAY_STEP_MS = 700; // one move of the winning line per step while it plays
 const PRIORITY = 1; // as the live analysis: a daily the player waits for goes first
 
@@ -229,6 +231,7 @@ function paintStrip(strip, statuses, marks = {}) {
 /** Show position `index` (of the game, or of the winning line) on the table and in words. */
 async function showPosition(index) {
   const shown = mode;
+  /** @type {import("../types/protocol").Requests["peek"]} */
   const message = { type: "peek", position: index };
   if (shown === "line") message.position = review.lastWinnable;
   if (shown === "line" && index > 0) message.line = index;

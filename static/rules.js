@@ -47,7 +47,7 @@ export function showRules(gameId, pageLanguage = "en") {
   shownGame = gameId;
   language = pageLanguage in RULES[gameId] ? pageLanguage : "en";
   fill();
-  document.getElementById("rules").showModal();
+  /** @type {HTMLDialogElement} */ (document.getElementById("rules")).showModal();
 }
 
 for (const code of ["en", "de"]) {

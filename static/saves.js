@@ -13,6 +13,8 @@
 
 import { GAMES, META, get, getAll, put, remove, transact } from "./store.js";
 
+/** @typedef {import("../types/protocol").View} View */
+
 /** "klondike|draw=3,open=off,...": a game and its options, in a fixed order. */
 export function slotKey(game, options) {
   const parts = Object.keys(options).sort().map((name) => `${name}=${options[name]}`);
@@ -67,7 +69,9 @@ export function usable(record, games) {
   );
 }
 
-/** The record a view will be kept as (without its revision and counted flag). */
+/** The record a view will be kept as (without its revision and counted flag).
+ * @param {View} view
+ */
 export function recordOf(view, now = Date.now()) {
   const { save, ...drawn } = view;
   const record = {
@@ -97,7 +101,9 @@ export async function loadAll(games) {
 
 /** Keep a view's game, over revision `known` (0: a game this tab has not read). Resolves to
  *  {revision} once it is on disk, or to {conflict: record} when another tab wrote the game
- *  since (nothing is written then; `force` writes anyway). Rejects with a StoreError. */
+ *  since (nothing is written then; `force` writes anyway). Rejects with a StoreError.
+ * @param {View} view
+ */
 export function keep(view, known, force = false) {
   const record = recordOf(view);
   return transact([GAMES, META], "readwrite", async (transaction) => {

@@ -6,6 +6,17 @@
 // has verified it). Every message to Python is answered asynchronously; the main thread
 // only draws.
 
+/** @typedef {import("../types/protocol").Request} Request */
+/** @typedef {import("../types/protocol").Kind} Kind */
+/** @template {Kind} K @typedef {import("../types/protocol").Answer<K>} Answer */
+/**
+ * The view on the table: the engine's, or while starting one drawn before the engine was up
+ * (`early`), from the kept game or from static/dailies.json (`prebuilt`).
+ * @typedef {import("../types/protocol").View & {early?: boolean, prebuilt?: {build: string, candidate: number}}} TableView
+ */
+
+/** The page's element with that id; typed `any`, as the page knows which kind of element it is.
+ *  @type {(id: string) => any} */
 export const $ = (id) => document.getElementById(id);
 export const board = $("board");
 
@@ -17,7 +28,7 @@ export const state = Object.seal({
   lastError: null, // the error of the engine's last failed answer (send): start-up explains a fallback with it
   starting: true, // until the first game is on the table: input waits for the engine (app.js)
   pendingInput: false, // input came while starting: it is shown as waiting
-  view: null, // the last view; while starting, the table drawn before the engine was up (early: true)
+  view: /** @type {TableView | null} */ (null), // the last view; while starting, the table drawn before the engine was up (early: true)
   viewAt: 0, // performance.now() when the view came: the clock counts on from its seconds
   pick: null, // the card the player holds ({pile, index}), if any (input.js)
   hint: null, // the hint on show ({from, index, to}), if any (play.js)
@@ -49,10 +60,15 @@ export const state = Object.seal({
   counting: null, // a finished game being counted in the statistics (play.js): the win's dialog waits for it
 });
 
-/** One message to Python; the answer, remembering the last error so that start-up can explain a fallback. */
+/**
+ * One message to Python; the answer, remembering the last error so that start-up can explain a fallback.
+ * @template {Request} M
+ * @param {M} message
+ * @returns {Promise<Answer<M["type"]>>}
+ */
 export async function send(message) {
   const answer = await state.engine.call(message);
-  if (!answer.ok) state.lastError = answer.error;
+  if (answer.ok === false) state.lastError = answer.error;
   return answer;
 }
 

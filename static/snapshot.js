@@ -292,6 +292,7 @@ export function watchInstantiation(settings, seen, onInstantiate = () => {}) {
  * snapshot's size, its instantiated pages are kept, and Pyodide's restore is followed by
  * restorePages() with `zstd` (zstdDecoder()'s exports, or a promise of them). `mark(stage)` is
  * told how far it has come.
+ * @param {(stage: string) => void} [mark]
  */
 export function restoreOptions(snapshot, createModule, zstd, mark = () => {}) {
   const ready = Promise.resolve(snapshot);
@@ -333,7 +334,7 @@ export function restoreOptions(snapshot, createModule, zstd, mark = () => {}) {
 export async function zstdDecoder(source) {
   const imports = { env: { emscripten_notify_memory_growth: () => {} } };
   const binary = ArrayBuffer.isView(source) || source instanceof ArrayBuffer;
-  const { instance } = binary ? await WebAssembly.instantiate(source, imports) : await WebAssembly.instantiateStreaming(source, imports);
+  const { instance } = binary ? await WebAssembly.instantiate(/** @type {BufferSource} */ (source), imports) : await WebAssembly.instantiateStreaming(source, imports);
   return instance.exports;
 }
 

@@ -19,6 +19,8 @@ import { slotKey } from "./saves.js";
 import { GAMES, META, get, put, remove, transact } from "./store.js";
 import { GAME_IDS, gameName, optionLabel, valueLabel } from "./text.js";
 
+/** @typedef {import("../types/protocol").View} View */
+
 export const VERSION = 3;
 const LEGACY_KEY = "solitaire.stats";
 const MAX_SECONDS = 10 ** 8;
@@ -121,7 +123,9 @@ let readOnly = null;
 
 export const vegasBank = () => current.vegasBank;
 
-/** The statistics of a view's game and options, or null. */
+/** The statistics of a view's game and options, or null.
+ * @param {View} view
+ */
 export const recordOf = (view) => current.records[slotKey(view.game, view.options)] ?? null;
 export const problem = () => readOnly;
 
@@ -186,6 +190,7 @@ async function changeIn(transaction, change) {
   return true;
 }
 
+/** @param {View} view */
 function count(stats, view, won) {
   const key = slotKey(view.game, view.options);
   const record = stats.records[key] ?? { played: 0, won: 0, wonUnassisted: 0, streak: 0, bestStreak: 0, bestSeconds: null, bestScore: null, bestMoves: null };
@@ -210,7 +215,9 @@ function count(stats, view, won) {
 
 /** A game ended (`won`, or given up): count it once, in one transaction with its record
  *  (`id`): the record is marked counted, or, when `forget`, deleted. Resolves to whether it
- *  was counted; rejects with a StoreError when nothing could be written. */
+ *  was counted; rejects with a StoreError when nothing could be written.
+ * @param {View} view
+ */
 export function countGame(view, won, id, forget = false) {
   return transact([GAMES, META], "readwrite", async (transaction) => {
     const record = await get(transaction, GAMES, id);
@@ -221,7 +228,9 @@ export function countGame(view, won, id, forget = false) {
   });
 }
 
-/** A daily deal got its first move: mark the day as played. */
+/** A daily deal got its first move: mark the day as played.
+ * @param {View} view
+ */
 export function markDailyPlayed(view) {
   if (!view.daily) return Promise.resolve(false);
   const key = `${view.daily}|${slotKey(view.game, view.options)}`;

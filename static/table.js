@@ -8,6 +8,8 @@ import { language, t } from "./i18n.js";
 import { arrangedSlots, looks } from "./looks.js";
 import { PILE_NAMES } from "./words.js";
 
+/** @typedef {import("../types/protocol").View} View */
+
 const SVG_NS = "http://www.w3.org/2000/svg";
 const ASPECT = CARD_HEIGHT / CARD_WIDTH;
 const GAP = 0.12; // space between columns, in card widths
@@ -47,7 +49,9 @@ function leastSteps(cardHeight) {
   return [Math.max(index * cardHeight, LEAST_FACE_UP_PX), Math.max(MIN_FACE_DOWN * cardHeight, MIN_SLIVER)];
 }
 
-/** Cards of the fanned column `slot` in `view`, but the last: [face up, face down]. */
+/** Cards of the fanned column `slot` in `view`, but the last: [face up, face down].
+ * @param {View} view
+ */
 function fannedCounts(view, slot) {
   const cards = view.piles.find((pile) => pile.name === slot.name)?.cards.slice(0, -1) ?? [];
   const down = cards.filter((card) => card.card === "down").length;
@@ -55,7 +59,9 @@ function fannedCounts(view, slot) {
 }
 
 /** Card size and origin for a room of width x height pixels; the table drawn may be taller than
- *  the room (`height` in the answer), where a long column does not fit at the least card size. */
+ *  the room (`height` in the answer), where a long column does not fit at the least card size.
+ * @param {View} view
+ */
 export function measure(view, width, height) {
   const slots = arrangedSlots(view);
   const columns = Math.max(...slots.map((slot) => slot.x)) + 1;
@@ -134,7 +140,9 @@ function fanSteps(cardHeight, growth = 1) {
 }
 
 /** How much the fans' steps may grow, all alike: as far as every fanned column still ends above
- *  `bottom` (a step is then held at FAN_GROWN of its card: fanSteps). */
+ *  `bottom` (a step is then held at FAN_GROWN of its card: fanSteps).
+ * @param {View} view
+ */
 function grownFans(view, slots, bottom, top, cardHeight, rowPitch) {
   const [upStep, downStep] = fanSteps(cardHeight);
   let growth = Math.max(1, ...FAN_GROWN.map((most, i) => (most * cardHeight) / [upStep, downStep][i]));
@@ -209,7 +217,9 @@ function place(element, x, y, scale, scaleX = scale) {
   element.setAttribute("transform", `translate(${x.toFixed(2)} ${y.toFixed(2)}) scale(${scaleX.toFixed(4)} ${scale.toFixed(4)})`);
 }
 
-/** Which outline an empty pile shows: a redeal arrow, a faint mark (A, K, K-A, 13), a free cell's, or none. */
+/** Which outline an empty pile shows: a redeal arrow, a faint mark (A, K, K-A, 13), a free cell's, or none.
+ * @param {View} view
+ */
 function slotArt(slot, view) {
   if (slot.name === "stock") return view.stockAction === "redeal" ? "stock" : "";
   return { A: "foundation", K: "tableau", cell: "cell", run: "run", 13: "discard" }[slot.hint] ?? "";
@@ -228,6 +238,8 @@ function slotArt(slot, view) {
  * unchanged, and making its elements anew (and the browser styling their
  * pictures anew) is most of the cost of a redraw. A new size or new looks
  * (card back, large print) draw everything anew.
+
+ * @param {View} view
  */
 export function drawTable(board, view, pick, hint = null) {
   // Drawn for the room the board scrolls in; the board is made taller where the table needs it.

@@ -8,6 +8,8 @@
 //
 // Values are passed on as they are; Python checks them and explains what is wrong.
 
+/** @typedef {import("../types/protocol").View} View */
+
 const RESERVED = new Set(["game", "deal", "daily", "moves", "assisted"]);
 const MOVE_SEPARATOR = ".";
 
@@ -34,7 +36,9 @@ export function requestFromUrl(search) {
 }
 
 /** The address of a deal (and, for a challenge, of the moves that won it, and whether with help),
- *  relative to this page. */
+ *  relative to this page.
+ * @param {View} view
+ */
 export function dealUrl(view, moves = null, base = location.href, assisted = false) {
   const params = new URLSearchParams({ game: view.game, ...view.options });
   if (view.daily) params.set("daily", view.daily);

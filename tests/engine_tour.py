@@ -42,8 +42,10 @@ MOVES = 25  # moves played per game, following the hints
 class Tour:
     """One bridge, the messages sent to it, and what came back."""
 
-    def __init__(self) -> None:
+    def __init__(self, record: bool = False) -> None:
         self.bridge = Bridge()
+        # With ``record``, every message and its answer (tests/test_protocol.py checks their types).
+        self.exchanges: list[tuple[dict[str, Any], dict[str, Any]]] | None = [] if record else None
         self.kinds: Counter[str] = Counter()
         self.statuses: Counter[str] = Counter()
         self.unexpected: list[str] = []
@@ -54,6 +56,8 @@ class Tour:
         ``keep``: its answer goes into the digest (not for answers that read the clock)."""
         answer: dict[str, Any] = json.loads(self.bridge.handle(json.dumps(message)))
         self.kinds[str(message.get("type"))] += 1
+        if self.exchanges is not None:
+            self.exchanges.append((message, answer))
         if ok is not None and answer.get("ok") is not ok:
             self.unexpected.append(f"{json.dumps(message)[:120]} -> {json.dumps(answer)[:200]}")
         if keep:

@@ -35,7 +35,7 @@ from solitaire_bridge import Bridge, Kind
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE = ROOT / "py" / "solitaire"
-SOURCES = sorted(path for path in ENGINE.rglob("*.py") if path.name != "cli.py") + [ROOT / "py" / "solitaire_bridge.py"]
+SOURCES = sorted(path for path in ENGINE.rglob("*.py") if path.name != "cli.py") + sorted((ROOT / "py" / "solitaire_bridge").glob("*.py"))
 CODES = [*Reason, *Status]
 # The engine's exceptions that carry a Said (texts.Explained and its subclasses).
 EXPLAINED = {"Explained", "IllegalMove", "OptionError", "SaveError", "MessageError", "CardError", "NotationError"}

@@ -17,7 +17,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, TypedDict
 
 from .daily import parse_date
 from .game import IllegalMove, Move, OptionError, Rules, check_deal_number, move_notation, parse_move
@@ -25,6 +25,24 @@ from .registry import make_rules
 from .texts import Explained, Reason, Said, said_of
 
 SAVE_VERSION = 1
+
+
+class Save(TypedDict):
+    """A game as it is kept: replayed move by move when loaded."""
+
+    version: int
+    game: str
+    options: dict[str, str]
+    deal: int
+    daily: str | None
+    layout: str | None  # a set-up position (tests), else null
+    turns: list[list[str]]  # every turn's moves, in notation
+    undone: list[list[str]]  # turns taken back that can be redone
+    seconds: int
+    assisted: bool
+    takenBack: int
+
+
 MAX_SAVED_SECONDS = 10**8  # about three years of play: more is not a clock but a broken save
 CHECKPOINT_TURNS = 32  # a position kept every so many turns: undo replays at most that many
 Turn = tuple[Move, ...]
@@ -206,7 +224,7 @@ class Session:
 
     # -- saving ------------------------------------------------------------------
 
-    def to_save(self) -> dict[str, Any]:
+    def to_save(self) -> Save:
         return {
             "version": SAVE_VERSION,
             "game": self.rules.game_id,

@@ -216,6 +216,7 @@ class Reason(Enum):
     # -- messages from the page (the bridge) ------------------------------------------------------
     MESSAGE_NOT_OBJECT = "a message must be a JSON object"
     UNKNOWN_MESSAGE = "unknown message type {text}"
+    UNKNOWN_FIELD = "a {name} message has no field {text}"
     MESSAGE_NOT_JSON = "the message is not valid JSON"
     INTERNAL = "internal error ({name}); the game is unchanged"
     NO_GAME = "no game has been started"
@@ -472,6 +473,7 @@ GERMAN: dict[Code, str] = {
     Reason.SAVE_BAD_MOVE: "Der Spielstand enthält einen ungültigen Zug: {message}",
     Reason.MESSAGE_NOT_OBJECT: "Eine Nachricht muss ein JSON-Objekt sein",
     Reason.UNKNOWN_MESSAGE: "Unbekannte Nachrichtenart {text}",
+    Reason.UNKNOWN_FIELD: "Eine Nachricht der Art {name} hat kein Feld {text}",
     Reason.MESSAGE_NOT_JSON: "Die Nachricht ist kein gültiges JSON",
     Reason.INTERNAL: "Interner Fehler ({name}); das Spiel ist unverändert",
     Reason.NO_GAME: "Es wurde noch kein Spiel begonnen",

@@ -4,106 +4,33 @@ This is the only Python that serves the browser, yet it imports nothing of
 it: the page calls ``Bridge.handle`` with a JSON text and draws the view it
 returns, so the bridge runs (and is tested) under plain CPython too.
 
-Messages (``type`` and its fields):
+The messages, each kind's request and answer, are typed in ``protocol.py``; the
+``kinds`` table below gives each kind its handler. A request with a field its kind does
+not declare is refused. Every answer has ``ok``. On success a message that changes the
+game is answered with the whole view (``View``); on failure only ``error``, a sentence for
+the player in the chosen language, and the game is unchanged.
 
-- ``new``: ``game``, ``options`` (names and values as text), and either
-  ``deal`` (a number), ``daily`` (YYYY-MM-DD) or neither (a random deal).
-- ``move``: ``from`` (pile), ``index`` (the picked card, 0 = bottom of the
-  pile; the card and all above it move), ``to`` (pile).
-- ``stock``: draw from the stock, or turn the waste over when it is empty.
-- ``foundation``: ``from``, ``index``: send that card to a foundation.
-- ``tap``: ``from``, ``index``: play the picked cards to their best place
-  (the page's "tap to move"): a foundation, else a column with cards, else a
-  free cell, else an empty column; a card with nowhere to go, or with more
-  than one place of another kind (a Pyramid card that pairs with two), is
-  refused and the page lets the player choose.
-- ``undo``, ``redo``, ``complete`` (auto-complete), ``view``.
-- ``pause``, ``resume``: stop and restart the clock (the page is hidden).
-- ``autoplay``: ``on`` (true or false): move safe cards to the foundations.
-- ``language``: ``language`` (``en`` or ``de``): the language of the error
-  sentences, the status line and the card names from now on (answered with
-  the view, or with ``{"ok": true, "language": ...}`` before the first game).
-- ``save``: the game as a save (every view carries it too); ``load``: ``save``,
-  a save to restore.
-- ``verify``: ``game``, ``options``, ``deal`` or ``daily``, ``moves`` (a list
-  in move notation): replays the moves on a fresh deal, leaving the game in
-  progress alone, and answers ``won``, ``moves`` and ``score`` (a challenge
-  link's claim, checked). A daily found before is not searched for again.
-- ``analyse``: ``nodes`` and optionally ``ms``: spend at most that many nodes
-  (and about that many milliseconds) of search on the position on the table;
-  the view's ``analysis`` says whether it can still be won (``winnable``,
-  ``unwinnable``, ``unknown``, ``searching``, or ``none`` for a game
-  without a solver) and the deal's difficulty once proven. Answered without
-  the rest of the view, with ``done`` (true once there is a verdict).
-  The ``analysis`` also has ``deeper``: true when the search ended unknown and a
-  deep analysis could settle the position (the solver's command-line budget is
-  larger), and then ``position``, a digest of the position, else null.
-- ``deepen``: ``save`` (a game's save): a *deep* analysis, in an engine of its own that
-  the page ends with it: the save becomes the game in progress (so never send it to the
-  engine of the game being played), and ``analyse`` searches its position with the
-  command line's budget (answered as ``analyse``).
-- ``verdict``: the analysis's verdict on the position on the table (answered without
-  a view): ``status``, ``line`` (a winning line in move notation, else empty) and
-  ``nodes``; ``status`` is ``searching`` before there is one.
-- ``learn``: ``save``, ``status``, ``line``, ``nodes``: a deep analysis's verdict on the
-  position of ``save`` (a save of the game in progress: the same game, options and deal,
-  any point of its play) joins the analysis; a winning line is replayed first, and only a
-  winning verdict has one. Answered as ``analyse``.
-- ``daily``: ``game``, ``options``, ``date`` (YYYY-MM-DD), ``nodes``, and
-  optionally ``ms`` (as for ``analyse``) and ``candidate`` (a candidate found
-  before): search at most that many nodes for the day's deal (answered
-  without a view): ``found`` (and ``done``, the same), ``tried`` (candidates
-  searched) and, once found, ``deal`` and ``candidate``. A ``new`` message for that daily then
-  starts at once; without this, ``new`` searches for the daily to the end
-  before it answers.
-- ``winnable``: ``game``, ``options``, ``first`` (a deal number), ``nodes``
-  and optionally ``ms``: as ``daily``, a slice of the search for the first deal
-  from ``first`` on that the solver proves winnable ("winnable deals only"):
-  ``found``, ``done``, ``tried`` and, once found, ``deal`` and ``proven``
-  (false when no deal of the first 256 was proven). A ``new`` message for that
-  deal then starts with its proof.
-- ``check``: the player asks "Winnable?": the game is marked assisted (the
-  view's ``assisted``), and the page shows the live verdict from then on.
-- ``hint``: the move to suggest (answered without a view; the game is marked
-  assisted): ``kind``
-  (``winning``, ``promising``, ``stock`` or ``none``) and ``from``, ``index``,
-  ``to`` as a move message names them.
-- ``why``: ``from``, ``index``: why the picked cards cannot move now
-  (answered without a view): ``reason``, a sentence in the chosen language,
-  or null when they can move. The page says it when a player tries to lift
-  a card that cannot move.
-- ``review``: ``nodes`` and optionally ``ms`` (as for ``analyse``): a slice of the review
-  of the game in progress (``solitaire.review``: where it was lost), answered without a
-  view: ``done``, ``searched`` (positions searched), ``nodes`` and, once done,
-  ``statuses`` (per position, the start first: ``winnable``, ``unwinnable`` or
-  ``unknown``), ``lastWinnable``, ``firstLost``, ``losingTurn`` (turn ``i`` leads from
-  position ``i`` to ``i + 1``), ``turns`` (every turn's moves in notation), ``line`` (a
-  winning line from the last winnable position, in notation), ``neverFree`` (up to four
-  cards the first lost position can never free, where the solver's dead-end tests tell;
-  ``neverFreeCount`` of them in all) and ``undecided`` (the
-  first and last position no search settled, or null); for a won game (``won``) also
-  ``moves``, ``takenBack`` (moves taken back in all) and ``solverMoves`` (the length of
-  the solver's winning line from the deal, or null). With ``challenge`` (a challenge
-  link's moves, verified before) the answer's ``challenge`` has the challenger's line
-  beside the game: ``moves`` (each as the timeline names it), ``won``, ``parted`` (the
-  game's turn that left the line, or null) and ``shared`` (the challenger's moves played
-  before it). A turn played or taken back since starts the review again; its verdicts
-  serve the live analysis too.
-- ``peek``: ``position`` and optionally ``line``: the ``piles`` and ``statusLine`` of a
-  position of the game's history, or of the position ``line`` moves into the finished
-  review's winning line from its last winnable position, or with ``challenge``, that many
-  moves into the challenge's line the review showed (answered without a view; the game
-  stays as it is): the review's timeline shows them.
-- ``back``: ``position``: "Take me back": the game returns to that position of its
-  history (the turns after it can be redone) and counts as assisted.
-- ``games``: the ids of the games and their options (names and choices, the
-  default first), answered without a view.
-- ``setup``: ``game``, ``options``, ``layout``: start from a position written
-  in the game's text notation (tests use it to set up a position).
+A few kinds, in words:
 
-Every answer has ``ok``. On success it carries the view (see ``view``); on
-failure only ``error``, a sentence for the player in the chosen language, and
-the game is unchanged.
+- ``tap``: play the picked cards to their best place (the page's "tap to move"): a
+  foundation, else a column with cards, else a free cell, else an empty column; a card with
+  nowhere to go, or with more than one place of another kind (a Pyramid card that pairs
+  with two), is refused and the page lets the player choose.
+- ``daily`` and ``winnable``: a slice of the search for a day's deal, or for the first deal
+  from ``first`` on that the solver proves winnable ("winnable deals only"); a ``new``
+  message for the deal found then starts at once, with its proof.
+- ``analyse``: a slice of search on the position on the table; ``deepen``: a *deep*
+  analysis, in an engine of its own that the page ends with it (the save becomes its game
+  in progress, so never send it to the engine of the game being played); ``learn``: the
+  deep analysis's verdict joins the analysis of the game in progress; ``verdict``: the
+  verdict with its winning line.
+- ``review``: a slice of the review of the game in progress (``solitaire.review``: where it
+  was lost); a turn played or taken back since starts it again, and its verdicts serve the
+  live analysis too. ``peek`` shows the review's positions, ``back`` ("Take me back")
+  returns to one (the game then counts as assisted).
+- ``verify``: replays a challenge link's moves on a fresh deal, leaving the game in
+  progress alone (a daily found before is not searched for again).
+- ``setup``: start from a position in the game's text notation (tests use it).
 """
 
 from __future__ import annotations
@@ -126,6 +53,29 @@ from solitaire.review import Review
 from solitaire.session import Session
 from solitaire.solver import Verdict
 from solitaire.texts import DEFAULT_LANGUAGE, LANGUAGES, Explained, Reason, Said, card_name, render, said_of
+
+from .protocol import (
+    REQUESTS,
+    AnalysisAnswer,
+    AnalysisView,
+    ChallengeLine,
+    ClockAnswer,
+    DailyAnswer,
+    GameEntry,
+    HintAnswer,
+    LanguageChosen,
+    MovePlace,
+    PeekAnswer,
+    PileView,
+    ReviewAnswer,
+    SaveAnswer,
+    TurnView,
+    VerdictAnswer,
+    VerifyAnswer,
+    View,
+    WhyAnswer,
+    WinnableAnswer,
+)
 
 JsonObject = dict[str, Any]
 
@@ -164,7 +114,7 @@ class Bridge:
         # Every kind of message, with its handler and what it answers (see ``Kind``).
         self.kinds: dict[str, Kind] = {
             # Answers of their own: the game is not changed (a hint marks it assisted).
-            "save": Kind(lambda _: {"ok": True, "save": self.current().to_save()}, "own"),
+            "save": Kind(self.save, "own"),
             "clock": Kind(self.clock, "own"),  # once a second while the clock runs and the score depends on it
             "games": Kind(lambda _: {"ok": True, "games": game_list()}, "own"),
             "verify": Kind(lambda message: verify(message, self.dailies), "own"),
@@ -207,27 +157,35 @@ class Bridge:
                 raise MessageError(Reason.MESSAGE_NOT_OBJECT)
             name = message.get("type")
             kind = self.kinds.get(name) if isinstance(name, str) else None
-            if kind is None:
+            if kind is None or not isinstance(name, str):
                 raise MessageError(Reason.UNKNOWN_MESSAGE, text=name)
+            unknown = sorted(set(message) - FIELDS[name])
+            if unknown:
+                raise MessageError(Reason.UNKNOWN_FIELD, name=name, text=unknown[0])
             if kind.answers == "own":
                 return json.dumps(kind.handler(message))
             self.follow(lambda: kind.handler(message))
             if kind.answers == "analysis":
                 analysis = self.analysis_view()
-                return json.dumps({"ok": True, "analysis": analysis, "done": analysis["status"] != "searching"})
+                searched: AnalysisAnswer = {"ok": True, "analysis": analysis, "done": analysis["status"] != "searching"}
+                return json.dumps(searched)
             if name == "language" and self.session is None:  # chosen before the first game: no view yet
-                return json.dumps({"ok": True, "language": self.language})
+                chosen: LanguageChosen = {"ok": True, "language": self.language}
+                return json.dumps(chosen)
             return json.dumps(self.view())
         except json.JSONDecodeError:
             return self.failure(Said(Reason.MESSAGE_NOT_JSON))
         except Exception as error:  # a bug must not freeze the page: report it, keep the game
             return self.failure(said_of(error))
 
-    def clock(self, _message: JsonObject) -> JsonObject:
+    def save(self, _message: JsonObject) -> SaveAnswer:
+        return {"ok": True, "save": self.current().to_save()}
+
+    def clock(self, _message: JsonObject) -> ClockAnswer:
         session = self.current()
         return {"ok": True, "seconds": session.seconds(), "score": session.score()}
 
-    def hint_message(self, _message: JsonObject) -> JsonObject:
+    def hint_message(self, _message: JsonObject) -> HintAnswer:
         self.current().assisted = True
         return self.hint()
 
@@ -269,7 +227,7 @@ class Bridge:
             proof = self.proofs.get(deal_key(session.rules.game_id, session.rules.options, session.deal))
         self.start(session, proof)
 
-    def find_winnable(self, message: JsonObject) -> JsonObject:
+    def find_winnable(self, message: JsonObject) -> WinnableAnswer:
         """Search a slice for the first deal from ``first`` on that the solver proves winnable
         ("winnable deals only"); answered as ``daily`` is. A ``new`` message for the deal found
         then starts with its proof."""
@@ -292,7 +250,7 @@ class Bridge:
             self.proofs[deal_key(game, rules.options, found.deal)] = found.verdict
         return {"ok": True, "found": True, "done": True, "tried": found.index + 1, "deal": found.deal, "proven": found.verdict is not None}
 
-    def find_daily(self, message: JsonObject) -> JsonObject:
+    def find_daily(self, message: JsonObject) -> DailyAnswer:
         """Search for a day's deal in a slice of nodes (see ``daily`` in the module's text)."""
         began = time.perf_counter()  # setting up a search counts against the slice's time too
         game = text_field(message, "game")
@@ -312,7 +270,7 @@ class Bridge:
             self.finder = None
         return {"ok": True, "found": True, "done": True, "tried": found.index + 1, "deal": found.deal, "candidate": found.index}
 
-    def review_slice(self, message: JsonObject) -> JsonObject:
+    def review_slice(self, message: JsonObject) -> ReviewAnswer:
         """A slice of the review of the game in progress (see ``review`` in the module's text)."""
         began = time.perf_counter()
         session = self.current()
@@ -323,7 +281,7 @@ class Bridge:
             self.review = (session, len(session.turns), session.taken_back, review)
         in_time(message, lambda nodes: review.run(nodes) is not None, began)
         findings = review.findings
-        answer: JsonObject = {"ok": True, "done": findings is not None, "searched": review.searched, "nodes": review.spent}
+        answer: ReviewAnswer = {"ok": True, "done": findings is not None, "searched": review.searched, "nodes": review.spent}
         if findings is None:
             return answer
         if self.analyst is not None:
@@ -361,7 +319,7 @@ class Bridge:
             "challenge": None if "challenge" not in message else self.challenge_view(session, message["challenge"]),
         }
 
-    def challenge_view(self, session: Session, claimed: Any) -> JsonObject:
+    def challenge_view(self, session: Session, claimed: Any) -> ChallengeLine:
         """A challenge's winning line beside the game under review: each of its moves as the
         timeline names them, and where the game left it (``parted``: the index of the game's
         turn that left the line, after ``shared`` of the challenger's moves; null when the
@@ -466,7 +424,7 @@ class Bridge:
         """Make the save's game the game in progress, for a deep analysis of its position."""
         self.start(Session.from_save(message.get("save")), deep=True)  # type: ignore[arg-type]
 
-    def verdict(self) -> JsonObject:
+    def verdict(self) -> VerdictAnswer:
         """The analysis's verdict on the position on the table, with its winning line."""
         session = self.current()
         assert self.analyst is not None
@@ -493,16 +451,16 @@ class Bridge:
             raise MessageError(Reason.VERDICT_LINE)
         self.analyst.learn(other.position, Verdict(status, tuple(line), nodes))
 
-    def hint(self) -> JsonObject:
+    def hint(self) -> HintAnswer:
         """The move to suggest now, as the page names cards: pile, card index, destination."""
         session = self.current()
         assert self.analyst is not None
         hint = self.analyst.hint(session.position)
         if hint.move is None:
             return {"ok": True, "hint": {"kind": hint.kind}}
-        return {"ok": True, "hint": {"kind": hint.kind} | move_place(session.rules, session.position, hint.move)}
+        return {"ok": True, "hint": {"kind": hint.kind, **move_place(session.rules, session.position, hint.move)}}
 
-    def why(self, message: JsonObject) -> JsonObject:
+    def why(self, message: JsonObject) -> WhyAnswer:
         """Why the picked cards cannot move now (see ``Rules.refusal``)."""
         session = self.current()
         source, count = self.picked(message)
@@ -525,7 +483,7 @@ class Bridge:
 
     # -- the view ---------------------------------------------------------------------
 
-    def analysis_view(self) -> JsonObject:
+    def analysis_view(self) -> AnalysisView:
         """Still winnable? The verdict on the position on the table (or that it is being
         searched, and how much of the search's budget is spent), and the deal's difficulty
         once its start has been proven winnable."""
@@ -548,7 +506,7 @@ class Bridge:
             "position": position_digest(session.position) if deeper else None,
         }
 
-    def view(self) -> JsonObject:
+    def view(self) -> View:
         """Everything the page draws: piles, legal moves, score, clock, status."""
         session = self.current()
         rules, position = session.rules, session.position
@@ -557,7 +515,7 @@ class Bridge:
         piles = rules.piles(position)
         sizes = {pile.name: len(pile.cards) for pile in piles}
         legal: dict[str, list[str]] = {}
-        stock_action = None
+        stock_action: Literal["draw", "redeal"] | None = None
         for move in rules.legal_moves(position):
             if "stock" in (move.source, move.target):
                 stock_action = "draw" if move.source == "stock" else "redeal"
@@ -607,7 +565,7 @@ class Bridge:
             "scoreInDollars": rules.score_in_dollars(),
         }
 
-    def piles_view(self, piles: list[Any]) -> list[JsonObject]:
+    def piles_view(self, piles: list[Any]) -> list[PileView]:
         return [
             {
                 "name": pile.name,
@@ -619,7 +577,7 @@ class Bridge:
             for pile in piles
         ]
 
-    def peek(self, message: JsonObject) -> JsonObject:
+    def peek(self, message: JsonObject) -> PeekAnswer:
         """The piles of a position of the game's history (``position``), or with ``line``, of
         the position that many moves into the finished review's winning line (from its last
         winnable position); the game in progress stays as it is."""
@@ -642,21 +600,21 @@ class Bridge:
                 position = session.rules.apply(position, move)
         return self.piles_answer(session.rules, position)
 
-    def challenge_peek(self, session: Session, steps: Any) -> JsonObject:
+    def challenge_peek(self, session: Session, steps: Any) -> PeekAnswer:
         """The position ``steps`` moves into the challenge's line shown by the review."""
         line = self.challenge[1] if self.challenge is not None and self.challenge[0] is session else []
         if not isinstance(steps, int) or isinstance(steps, bool) or not 0 <= steps < len(line):
             raise MessageError(Reason.NO_SUCH_CHALLENGE_MOVE, number=max(0, len(line) - 1), text=steps)
         return self.piles_answer(session.rules, line[steps])
 
-    def piles_answer(self, rules: Any, position: Any) -> JsonObject:
+    def piles_answer(self, rules: Any, position: Any) -> PeekAnswer:
         return {
             "ok": True,
             "piles": self.piles_view(rules.piles(position)),
             "statusLine": render(rules.status_line(position), self.language),
         }
 
-    def turn_view(self) -> JsonObject | None:
+    def turn_view(self) -> TurnView | None:
         """What the message just answered did, so the page need not work it out: the action,
         each move with its kind (``Rules.move_kind``), how many of them were automatic, and
         the runs that left the table by themselves. None when it played no turn."""
@@ -673,7 +631,7 @@ class Bridge:
         }
 
 
-def move_place(rules: Any, position: Any, move: Move) -> JsonObject:
+def move_place(rules: Any, position: Any, move: Move) -> MovePlace:
     """A move as the page names it: what it does (``Rules.move_kind``), the pile it takes
     from, the index of its first card there, where it goes, and the cards it moves and
     goes onto."""
@@ -755,6 +713,9 @@ def tap_choice(moves: list[Move], sizes: Mapping[str, int]) -> Move:
     return choices[0]
 
 
+# Every kind's fields, ``type`` included: a request with another is refused.
+FIELDS = {name: request.__required_keys__ | request.__optional_keys__ for name, request in REQUESTS.items()}
+
 NEVER_FREE_NAMED = 4  # cards a review names as never freed (the lowest first)
 MAX_SLICE = 1_000_000  # nodes one "analyse" or "daily" message may ask for
 CHUNK_NODES = 20  # a timed slice looks at the clock after at most this many nodes
@@ -776,7 +737,7 @@ def replayed_moves(moves: Any) -> list[Move]:
     return read
 
 
-def verify(message: JsonObject, dailies: Mapping[DailyKey, Daily] | None = None) -> JsonObject:
+def verify(message: JsonObject, dailies: Mapping[DailyKey, Daily] | None = None) -> VerifyAnswer:
     """Replay a challenge's moves on its deal; IllegalMove and friends explain a bad one.
     A daily's deal comes from ``dailies`` when it was found before (no search again)."""
     moves = replayed_moves(message.get("moves"))
@@ -797,7 +758,7 @@ def options_field(message: JsonObject) -> Mapping[str, str]:
     return options
 
 
-def game_list() -> list[JsonObject]:
+def game_list() -> list[GameEntry]:
     """Every game's id and options, in the order the page lists them: the page checks the
     options it stored against them (the snapshot has every game module imported already)."""
     return [
