@@ -349,21 +349,25 @@ function decompressInto(frame, zstd, sink) {
   const buffers = zstd.malloc(24); // ZSTD_inBuffer {src, size, pos}, then ZSTD_outBuffer {dst, size, pos}
   try {
     if (!context || !input || !output || !buffers) throw new Error("out of memory");
-    let left = 0; // what the last call said: 0 once the frame is whole
-    for (let at = 0; at < frame.length; at += inputSize) {
+    // The decoder says 0 once the frame is decoded and flushed; it is not called after that, for
+    // a call then would begin another frame (when the frame's end filled the output buffer).
+    let whole = false;
+    for (let at = 0; at < frame.length && !whole; at += inputSize) {
       const piece = frame.subarray(at, at + inputSize);
       new Uint8Array(zstd.memory.buffer).set(piece, input);
       new Uint32Array(zstd.memory.buffer, buffers, 3).set([input, piece.length, 0]);
       for (;;) {
         new Uint32Array(zstd.memory.buffer, buffers + 12, 3).set([output, outputSize, 0]);
-        left = zstd.ZSTD_decompressStream(context, buffers + 12, buffers) >>> 0;
+        const left = zstd.ZSTD_decompressStream(context, buffers + 12, buffers) >>> 0;
         if (left > 0xffffff80) throw new Error(`zstd error ${left - 2 ** 32}`); // ZSTD_isError: -1 to -127
         const state = new Uint32Array(zstd.memory.buffer, buffers, 6);
         if (state[5]) sink(new Uint8Array(zstd.memory.buffer, output, state[5]));
-        if (state[2] === piece.length && state[5] < outputSize) break; // this piece is used up
+        whole = left === 0;
+        if (whole && at + state[2] !== frame.length) throw new Error("bytes follow the frame");
+        if (whole || (state[2] === piece.length && state[5] < outputSize)) break; // the frame, or this piece, is used up
       }
     }
-    if (left !== 0) throw new Error("the frame is cut short");
+    if (!whole) throw new Error("the frame is cut short");
   } catch (error) {
     throw new SnapshotError(`the snapshot file is damaged (${error.message})`);
   } finally {

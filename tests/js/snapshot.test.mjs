@@ -139,4 +139,28 @@ test("Zstandard-compressed pages are restored as they are decompressed, a few at
   damaged[damaged.length - 40] ^= 0xff;
   assert.throws(() => restorePages(new Uint8Array(PAGE * 300), readSnapshot(damaged, INFO), decoder, start), (error) => error instanceof SnapshotError);
   assert.throws(() => restorePages(new Uint8Array(PAGE * 300), readSnapshot(file.subarray(0, file.length - 100), INFO), decoder, start), /damaged|cut short/);
+
+});
+
+// 128 kB of pages as zstd 1.5 compresses them at level 19 (\`zstd -19\`): the decoder's first
+// call takes the whole frame and fills its output buffer exactly as the frame ends. Another call
+// then would begin a new frame and ask for its header: the build's snapshot of 2026-12-06 ended so,
+// and its restore said "cut short".
+const TWO_PAGES_ZSTD = "KLUv/aQAAAIA5Q0AGk+8BgwQ+GwH//+/IFJKmQJnAGcAaAAtvKB3910+2eN4Uj/h//y61/LGvsaHegjP59H9lR/2Mt7TN/g8X+6pPLB/8Ztewdt5cR/lez2Lx/QHfs5/eyev61N8pSfwcJ7bL/lbb+IlfYBv89keydP6Ef/o/V7NW/siH+tBPKMfj/GdnsHjeXI/5X+9i9f0Cb7Oh3soz+tX/KU38HLe2zf5XI/iKf2Af/PbXsnb+hIf6QE8m8f2R37Wi3hH3/dpvtoTeVj/4Rf9vTfz0j7It3oOj+jp/Zh/9j5e1Wf4Qh/vwTyz3/GnHt2eyeP6Ez/pBbyb1/ZJvtaTeEj/92v+2ht5WR/iGz3fo3lqP+RfvYdX9Pa+zEd7IM/qN/yhn/di3tn3+FSP4Qk9vP/yy17Hm/oKH+jbPZdH9jd+1Et4P6/us3yxp/Gg/sHv+XNv5YUNf+anvZB39R0+0dd7Mg/tf/yq1/CGXt6H+WbP41H9hR/0797LK/scX+opPKBn91v+2Nt4UR/h+3y6x/LEfsZ/egev5819lQ/2MJ7TL/g7P+6lvK9v8ZkewdN5cP/kd72Kt/QFPs4HAQDxMOzTk2cqWjompQ==";
+
+test("a frame that ends as the decoder's output buffer fills is whole", async () => {
+  const memory = new Uint8Array(128 * 1024);
+  for (let i = 0; i < memory.length; i += 5) memory[i] = (i * 29) % 253;
+  const snapshot = new Uint8Array(PYODIDE_HEADER + memory.length);
+  new Uint32Array(snapshot.buffer, 0, 2).set([0x12345678, PYODIDE_HEADER]);
+  snapshot.set(memory, PYODIDE_HEADER);
+  const frame = Uint8Array.from(atob(TWO_PAGES_ZSTD), (char) => char.charCodeAt(0));
+  const start = new Uint8Array(memory.length); // all zeros: every page is stored, as it is
+  const file = packSnapshot(snapshot, start, INFO, () => frame);
+  const decoder = await zstdDecoder(readFileSync(`${STATIC}vendor/zstddec.wasm`));
+  const restored = new Uint8Array(memory.length);
+  restorePages(restored, readSnapshot(file, INFO), decoder, start);
+  assert.deepEqual(restored, memory);
+  const longer = packSnapshot(snapshot, start, INFO, () => Uint8Array.of(...frame, 0, 0, 0));
+  assert.throws(() => restorePages(new Uint8Array(memory.length), readSnapshot(longer, INFO), decoder, start), /bytes follow the frame/);
 });
