@@ -181,7 +181,7 @@ def tour() -> dict[str, Any]:
     for game, options in GAMES:
         trip.game(game, options)
         trip.solvers(game, options)
-        trip.send({"type": "language", "language": "en" if trip.bridge.language == "de" else "de"})
+        trip.send({"type": "language", "language": "en" if trip.bridge.table.language == "de" else "de"})
     # A lost deal, proven lost: FreeCell's 11982, from its start.
     trip.send({"type": "new", "game": "freecell", "options": {}, "deal": 11982})
     lost = trip.search({"type": "analyse"}, 200)

@@ -12,7 +12,8 @@ from solitaire.registry import make_rules
 from solitaire.solver import Verdict
 from solitaire.solvers.klondike import solver as klondike_solver
 from solitaire.solvers.klondike.solver import KlondikeSolver
-from solitaire_bridge import Bridge, Kind, tap_choice
+from solitaire_bridge import Bridge, Kind
+from solitaire_bridge.table import tap_choice
 
 
 def send(bridge: Bridge, **message: Any) -> dict[str, Any]:
@@ -168,7 +169,7 @@ def test_pyramid_s_stuck_view_says_why_the_stock_cannot_help() -> None:
     view = send(bridge, type="setup", game="pyramid", layout=rules.text_layout(position))
     said = rules.stuck_reason(position)
     assert view["status"] == "stuck" and said is not None
-    assert view["stuckText"].startswith("No two free cards make 13") and view["stuckText"] == bridge.sentence(said)
+    assert view["stuckText"].startswith("No two free cards make 13") and view["stuckText"] == bridge.table.sentence(said)
 
 
 def test_send_to_foundation() -> None:
@@ -404,7 +405,7 @@ class FakeClock:
 def test_a_timed_slice_ends_on_time_whatever_a_node_costs(monkeypatch: pytest.MonkeyPatch, cost_ms: float) -> None:
     """The engine's answer to a move waits for the slice in progress: a slice of 4 ms must end
     near 4 ms, for nodes of a hundredth of a millisecond and of several milliseconds alike."""
-    import solitaire_bridge
+    from solitaire_bridge import messages
 
     clock = FakeClock()
     monkeypatch.setattr("time.perf_counter", clock)  # the module in_time reads the clock from
@@ -415,14 +416,14 @@ def test_a_timed_slice_ends_on_time_whatever_a_node_costs(monkeypatch: pytest.Mo
         clock.now += nodes * cost_ms / 1_000
         return False
 
-    solitaire_bridge.in_time({"nodes": 1_000_000, "ms": 4}, work)
+    messages.in_time({"nodes": 1_000_000, "ms": 4}, work)
     spent_ms = (clock.now - 100.0) * 1_000
     assert 4 <= spent_ms <= 4 + max(cost_ms, 4 / 4)  # past the deadline by at most a node or a quarter
-    assert chunks[0] == 1 and max(chunks) <= solitaire_bridge.CHUNK_NODES
+    assert chunks[0] == 1 and max(chunks) <= messages.CHUNK_NODES
 
 
 def test_a_challenge_of_a_daily_found_before_is_not_searched_for_again(monkeypatch: pytest.MonkeyPatch) -> None:
-    import solitaire_bridge
+    from solitaire_bridge import searches
 
     bridge = Bridge()
     request = {"type": "daily", "game": "pyramid", "options": {}, "date": "2026-11-30", "nodes": 1_000_000}
@@ -432,7 +433,7 @@ def test_a_challenge_of_a_daily_found_before_is_not_searched_for_again(monkeypat
     def no_search(*_: object) -> None:
         raise AssertionError("the daily was searched for again")
 
-    monkeypatch.setattr(solitaire_bridge, "daily", no_search)
+    monkeypatch.setattr(searches, "daily", no_search)
     answer = send(bridge, type="verify", game="pyramid", options={}, daily="2026-11-30", moves=[])
     assert answer["ok"] and answer["won"] is False
 
@@ -675,7 +676,7 @@ def test_a_deep_verdict_on_an_earlier_position_is_kept_for_undo() -> None:
 
 def test_only_a_game_whose_command_line_budget_is_larger_can_be_deepened() -> None:
     bridge = started(12)  # draw one: the page's analysis has the command line's budget
-    bridge.analyst.remember(bridge.current().position, Verdict("unknown", (), 150_000))  # type: ignore[union-attr]
+    bridge.table.analyst.remember(bridge.table.current().position, Verdict("unknown", (), 150_000))  # type: ignore[union-attr]
     analysis = send(bridge, type="view")["analysis"]
     assert analysis["status"] == "unknown" and analysis["deeper"] is False and analysis["position"] is None
 
@@ -683,11 +684,11 @@ def test_only_a_game_whose_command_line_budget_is_larger_can_be_deepened() -> No
 def test_a_position_digest_is_the_same_in_every_engine() -> None:
     first, second = started(26, draw="3"), started(26, draw="3")
     for bridge in (first, second):
-        bridge.analyst.remember(bridge.current().position, Verdict("unknown", (), 150_000))  # type: ignore[union-attr]
+        bridge.table.analyst.remember(bridge.table.current().position, Verdict("unknown", (), 150_000))  # type: ignore[union-attr]
     digests = [send(bridge, type="view")["analysis"]["position"] for bridge in (first, second)]
     assert digests[0] is not None and digests[0] == digests[1]
     send(second, type="stock")
-    second.analyst.remember(second.current().position, Verdict("unknown", (), 150_000))  # type: ignore[union-attr]
+    second.table.analyst.remember(second.table.current().position, Verdict("unknown", (), 150_000))  # type: ignore[union-attr]
     assert send(second, type="view")["analysis"]["position"] != digests[0]
 
 

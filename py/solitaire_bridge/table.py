@@ -1,0 +1,381 @@
+"""The game on the table: the turns played on it, its live analysis, and the view the page draws."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Mapping
+from typing import Any, Literal
+
+from solitaire.analysis import Analyst
+from solitaire.cards import card_text
+from solitaire.difficulty import rating
+from solitaire.game import IllegalMove, Move, move_notation
+from solitaire.registry import GAMES, make_rules, option_specs
+from solitaire.session import Session
+from solitaire.solver import Verdict
+from solitaire.texts import DEFAULT_LANGUAGE, LANGUAGES, Reason, Said, card_name, render
+
+from .messages import JsonObject, MessageError, in_time, options_field, replayed_moves, sentence, text_field
+from .protocol import (
+    AnalysisView,
+    ClockAnswer,
+    GameEntry,
+    HintAnswer,
+    MovePlace,
+    PeekAnswer,
+    PileView,
+    SaveAnswer,
+    TurnView,
+    VerdictAnswer,
+    View,
+    WhyAnswer,
+)
+
+
+class Table:
+    """The game in progress and its analysis, the language the player reads and whether safe
+    cards go home by themselves."""
+
+    def __init__(self) -> None:
+        self.session: Session | None = None
+        self.analyst: Analyst | None = None
+        self.autoplay = False
+        self.language = DEFAULT_LANGUAGE
+
+    def sentence(self, said: Said) -> str:
+        return sentence(render(said, self.language))
+
+    def save(self, _message: JsonObject) -> SaveAnswer:
+        return {"ok": True, "save": self.current().to_save()}
+
+    def clock(self, _message: JsonObject) -> ClockAnswer:
+        session = self.current()
+        return {"ok": True, "seconds": session.seconds(), "score": session.score()}
+
+    def hint_message(self, _message: JsonObject) -> HintAnswer:
+        self.current().assisted = True
+        return self.hint()
+
+    def current(self) -> Session:
+        if self.session is None:
+            raise MessageError(Reason.NO_GAME)
+        return self.session
+
+    def start(self, session: Session, proof: Verdict | None = None, deep: bool = False) -> None:
+        """Make ``session`` the game in progress, with a fresh analysis (and the daily's proof);
+        ``deep``: a deep analysis (see ``Analyst``)."""
+        self.session = session
+        self.analyst = Analyst(session.rules, deep)
+        if proof is not None:
+            self.analyst.remember(session.start_position, proof)
+
+    def follow(self, action: Callable[[], None]) -> None:
+        """Run a handler; when it played a turn, let the analysis carry a winning line over."""
+        if self.session is not None:
+            self.session.last = None  # the view reports only what this message did
+        action()
+        session = self.session
+        last = None if session is None else session.last
+        if session is not None and last is not None and last.action != "undo" and self.analyst is not None:
+            self.analyst.played(last.before, last.turn, session.position)
+
+    def move(self, message: JsonObject) -> None:
+        session = self.current()
+        source, count = self.picked(message)
+        session.play(Move(source, text_field(message, "to"), count))
+
+    def stock(self, _: JsonObject) -> None:
+        session = self.current()
+        session.play(session.rules.stock_move(session.position))
+
+    def to_foundation(self, message: JsonObject) -> None:
+        session = self.current()
+        source, count = self.picked(message)
+        for move in session.rules.legal_moves(session.position):
+            if move.source == source and move.count == count and move.target.startswith("foundation"):
+                session.play(move)
+                return
+        raise IllegalMove(Reason.NOT_HOME_NOW)
+
+    def tap(self, message: JsonObject) -> None:
+        """Play the picked cards to their best place (see ``tap_choice``)."""
+        session = self.current()
+        source, count = self.picked(message)
+        moves = [
+            move
+            for move in session.rules.legal_moves(session.position)
+            if move.source == source and move.count == count and move.target != "stock"
+        ]
+        sizes = {pile.name: len(pile.cards) for pile in session.rules.piles(session.position)}
+        session.play(tap_choice(moves, sizes))
+
+    def check(self, _: JsonObject) -> None:
+        """The player asks "Winnable?": from now on the page shows the verdict, and the game is assisted."""
+        self.current().assisted = True
+
+    def set_autoplay(self, message: JsonObject) -> None:
+        self.autoplay = bool(message.get("on"))
+        if self.session is not None:
+            self.session.autoplay = self.autoplay
+
+    def set_language(self, message: JsonObject) -> None:
+        language = text_field(message, "language")
+        if language not in LANGUAGES:
+            raise MessageError(Reason.UNKNOWN_LANGUAGE, text=language, list=list(LANGUAGES))
+        self.language = language
+
+    def load(self, message: JsonObject) -> None:
+        self.start(Session.from_save(message.get("save"), self.autoplay))  # type: ignore[arg-type]
+
+    def setup(self, message: JsonObject) -> None:
+        rules = make_rules(text_field(message, "game"), options_field(message))
+        self.start(Session(rules, 1, None, self.autoplay, layout=text_field(message, "layout")))
+
+    def analyse(self, message: JsonObject) -> None:
+        """Spend at most ``nodes`` nodes of search on the position on the table."""
+        analyst, position = self.analyst, self.current().position
+        assert analyst is not None
+        in_time(message, lambda nodes: analyst.work(position, nodes) is not None)
+
+    def deepen(self, message: JsonObject) -> None:
+        """Make the save's game the game in progress, for a deep analysis of its position."""
+        self.start(Session.from_save(message.get("save")), deep=True)  # type: ignore[arg-type]
+
+    def verdict(self) -> VerdictAnswer:
+        """The analysis's verdict on the position on the table, with its winning line."""
+        session = self.current()
+        assert self.analyst is not None
+        known = self.analyst.verdict(session.position)
+        if known is None:
+            return {"ok": True, "status": "searching", "line": [], "nodes": 0}
+        return {"ok": True, "status": known.status, "line": [move_notation(move) for move in known.moves], "nodes": known.nodes}
+
+    def learn(self, message: JsonObject) -> None:
+        """A deep analysis's verdict on a position of the game in progress (see ``learn``)."""
+        session = self.current()
+        assert self.analyst is not None
+        other = Session.from_save(message.get("save"))  # type: ignore[arg-type]
+        if game_of(other) != game_of(session):
+            raise MessageError(Reason.VERDICT_OTHER_GAME)
+        status = message.get("status")
+        if status not in ("winnable", "unwinnable", "unknown"):
+            raise MessageError(Reason.VERDICT_STATUS, text=status)
+        nodes = message.get("nodes")
+        if not isinstance(nodes, int) or isinstance(nodes, bool) or nodes < 0:
+            raise MessageError(Reason.VERDICT_NODES)
+        line = replayed_moves(message.get("line"))
+        if line and status != "winnable":
+            raise MessageError(Reason.VERDICT_LINE)
+        self.analyst.learn(other.position, Verdict(status, tuple(line), nodes))
+
+    def hint(self) -> HintAnswer:
+        """The move to suggest now, as the page names cards: pile, card index, destination."""
+        session = self.current()
+        assert self.analyst is not None
+        hint = self.analyst.hint(session.position)
+        if hint.move is None:
+            return {"ok": True, "hint": {"kind": hint.kind}}
+        return {"ok": True, "hint": {"kind": hint.kind, **move_place(session.rules, session.position, hint.move)}}
+
+    def why(self, message: JsonObject) -> WhyAnswer:
+        """Why the picked cards cannot move now (see ``Rules.refusal``)."""
+        session = self.current()
+        source, count = self.picked(message)
+        reason = session.rules.refusal(session.position, source, count)
+        return {"ok": True, "reason": None if reason is None else self.sentence(reason)}
+
+    def picked(self, message: JsonObject) -> tuple[str, int]:
+        """The pile and number of cards of a pick given as pile and card index."""
+        source = text_field(message, "from")
+        index = message.get("index")
+        if not isinstance(index, int) or isinstance(index, bool):
+            raise MessageError(Reason.INDEX_NOT_A_NUMBER)
+        session = self.current()
+        size = next((len(p.cards) for p in session.rules.piles(session.position) if p.name == source), None)
+        if size is None:
+            raise IllegalMove(Reason.NO_SUCH_PILE, place=source)
+        if not 0 <= index < size:
+            raise IllegalMove(Reason.NO_CARD_AT, pile=source, number=index)
+        return source, size - index
+
+    def analysis_view(self) -> AnalysisView:
+        """Still winnable? The verdict on the position on the table (or that it is being
+        searched, and how much of the search's budget is spent), and the deal's difficulty
+        once its start has been proven winnable."""
+        session = self.current()
+        analyst = self.analyst
+        if analyst is None or analyst.solver is None:
+            return {"status": "none", "difficulty": None, "progress": None, "deeper": False, "position": None}
+        verdict = analyst.verdict(session.position)
+        start = analyst.verdict(session.start_position)
+        progress = analyst.progress(session.position)
+        deeper = analyst.deeper(session.position)
+        return {
+            "status": "searching" if verdict is None else verdict.status,
+            "difficulty": None if start is None else rating(session.rules.game_id, session.rules.options, start),
+            # Whole percent of the search's budget spent, at most 99: while it runs, and where a
+            # deep analysis may go on, the share the analysis spent (the deep one's start).
+            "progress": None if progress is None else min(int(progress * 100), 99),
+            "deeper": deeper,
+            # The page runs one deep analysis at a time and ends it when the table's position changes.
+            "position": position_digest(session.position) if deeper else None,
+        }
+
+    def view(self) -> View:
+        """Everything the page draws: piles, legal moves, score, clock, status."""
+        session = self.current()
+        rules, position = session.rules, session.position
+        won = session.is_won()
+        stuck = session.stuck_reason()
+        piles = rules.piles(position)
+        sizes = {pile.name: len(pile.cards) for pile in piles}
+        legal: dict[str, list[str]] = {}
+        stock_action: Literal["draw", "redeal"] | None = None
+        for move in rules.legal_moves(position):
+            if "stock" in (move.source, move.target):
+                stock_action = "draw" if move.source == "stock" else "redeal"
+                continue
+            key = f"{move.source}:{sizes[move.source] - move.count}"
+            if move.target not in legal.setdefault(key, []):
+                legal[key].append(move.target)
+        return {
+            "ok": True,
+            "game": rules.game_id,
+            "options": rules.options,
+            "optionSpecs": [
+                {"name": spec.name, "choices": list(spec.choices), "changesDeal": spec.changes_deal} for spec in type(rules).option_specs
+            ],
+            "deal": session.deal,
+            "daily": session.daily,
+            "slots": [
+                {"name": slot.name, "x": slot.x, "y": slot.y, "fan": slot.fan, "hint": slot.empty_hint, "dealSize": slot.deal_size}
+                for slot in rules.slots()
+            ],
+            "piles": self.piles_view(piles),
+            "legal": legal,
+            "stockAction": stock_action,
+            "score": session.score(),
+            "moves": session.move_count,
+            "seconds": session.seconds(),
+            "assisted": session.assisted,
+            "clockRunning": session.running_since is not None,
+            "status": "won" if won else "stuck" if stuck is not None else "playing",
+            # Why the game is lost, as a sentence in the player's language (null unless stuck).
+            "stuckText": None if stuck is None else self.sentence(stuck),
+            "canUndo": bool(session.turns),
+            "canRedo": bool(session.undone),
+            "canComplete": not won and rules.completion(position) is not None,
+            "autoplay": session.autoplay,
+            "statusLine": render(rules.status_line(position), self.language),
+            "language": self.language,
+            "tapMoves": rules.tap_moves,
+            "tapHome": rules.tap_home,
+            "pairsCards": rules.pairs_cards,
+            "analysis": self.analysis_view(),
+            # The page keeps it and stores it at once: a page closed right after a move loses nothing.
+            "save": session.to_save(),
+            "turn": self.turn_view(),
+            "scoreRunsWithClock": rules.score_runs_with_clock(),
+            "scoreCarriesOver": rules.score_carries_over(),
+            "scoreInDollars": rules.score_in_dollars(),
+        }
+
+    def piles_view(self, piles: list[Any]) -> list[PileView]:
+        return [
+            {
+                "name": pile.name,
+                "cards": [
+                    {"card": card_text(card), "name": card_name(card, self.language), "locked": locked} if up else {"card": "down"}
+                    for card, up, locked in zip(pile.cards, pile.face_up, pile.locked)
+                ],
+            }
+            for pile in piles
+        ]
+
+    def piles_answer(self, rules: Any, position: Any) -> PeekAnswer:
+        return {
+            "ok": True,
+            "piles": self.piles_view(rules.piles(position)),
+            "statusLine": render(rules.status_line(position), self.language),
+        }
+
+    def turn_view(self) -> TurnView | None:
+        """What the message just answered did, so the page need not work it out: the action,
+        each move with its kind (``Rules.move_kind``), how many of them were automatic, and
+        the runs that left the table by themselves. None when it played no turn."""
+        session = self.current()
+        last = session.last
+        if last is None:
+            return None
+        return {
+            "action": last.action,
+            "moves": [{"move": move_notation(move), "kind": session.rules.move_kind(move)} for move in last.turn],
+            "automatic": len(last.turn) - 1 if last.action == "play" else 0,
+            # An undo goes back to ``before``: no run left the table.
+            "runsHome": 0 if last.action == "undo" else session.rules.runs_completed(last.before, session.position),
+        }
+
+
+def move_place(rules: Any, position: Any, move: Move) -> MovePlace:
+    """A move as the page names it: what it does (``Rules.move_kind``), the pile it takes
+    from, the index of its first card there, where it goes, and the cards it moves and
+    goes onto."""
+    piles = {pile.name: pile for pile in rules.piles(position)}
+    source, target = piles.get(move.source), piles.get(move.target)
+    index = (len(source.cards) if source else move.count) - move.count
+    card = source.cards[index] if source and 0 <= index < len(source.cards) and source.face_up[index] else None
+    onto = target.cards[-1] if target and target.cards and target.face_up[-1] else None
+    return {
+        "move": rules.move_kind(move),
+        "from": move.source,
+        "index": index,
+        "to": move.target,
+        # The card moved and the one it goes onto, as the view writes cards (None: none, or face down).
+        "card": None if card is None else card_text(card),
+        "onto": None if onto is None else card_text(onto),
+    }
+
+
+def tap_rank(move: Move, sizes: Mapping[str, int]) -> int:
+    """How good a place is for a tapped card, best first: a foundation, a column with
+    cards, a free cell (an empty column is worth more than a cell), an empty column,
+    anything else (a Pyramid partner, the TriPeaks waste)."""
+    kind = move.target.split("-")[0]
+    if kind == "foundation":
+        return 0
+    if kind == "tableau":
+        return 1 if sizes.get(move.target) else 3
+    if kind == "cell":
+        return 2
+    return 4
+
+
+def tap_choice(moves: list[Move], sizes: Mapping[str, int]) -> Move:
+    """The move a tap plays among one card's legal moves: the first of the best rank;
+    places of the last rank are not alike (two Pyramid partners), so one of them must be the only one."""
+    if not moves:
+        raise IllegalMove(Reason.NOWHERE_TO_GO)
+    best = min(tap_rank(move, sizes) for move in moves)
+    choices = [move for move in moves if tap_rank(move, sizes) == best]
+    if best == 4 and len(choices) > 1:
+        raise IllegalMove(Reason.MORE_THAN_ONE_PLACE)
+    return choices[0]
+
+
+def game_list() -> list[GameEntry]:
+    """Every game's id and options, in the order the page lists them: the page checks the
+    options it stored against them (the snapshot has every game module imported already)."""
+    return [
+        {"id": game_id, "options": [{"name": spec.name, "choices": list(spec.choices)} for spec in option_specs(game_id)]}
+        for game_id in GAMES
+    ]
+
+
+def game_of(session: Session) -> tuple[Any, ...]:
+    """What makes two sessions the same game, whatever was played since: the rules and the deal."""
+    return (session.rules.game_id, session.rules.options, session.deal, session.daily, session.layout)
+
+
+def position_digest(position: Any) -> str:
+    """A short name for a position, the same in every engine (a position's repr is its numbers)."""
+    return hashlib.blake2b(repr(position).encode(), digest_size=8).hexdigest()
