@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from random_play import random_positions
-from solitaire.game import IllegalMove, Move, move_notation, parse_move
+from solitaire.game import move_notation, parse_move
 from solitaire.games.freecell import FreeCell, FreeCellPosition
 from solitaire.games.table import is_alternating_run as is_run
 
@@ -31,14 +31,6 @@ play = given(
 
 
 @play
-@settings(max_examples=60, deadline=None)
-def test_every_card_exactly_once(deal: int, choices: list[int], prefer_home: bool) -> None:
-    for position in random_play(deal, choices, prefer_home):
-        assert all_cards(position) == list(range(52))
-        assert len(position.tableau) == 8 and len(position.cells) == 4 and len(position.foundations) == 4
-
-
-@play
 @settings(max_examples=40, deadline=None)
 def test_every_legal_move_keeps_the_rules(deal: int, choices: list[int], prefer_home: bool) -> None:
     """Listed moves respect the capacity, notation round-trips, and foundations stay suit sequences."""
@@ -59,17 +51,8 @@ def test_every_legal_move_keeps_the_rules(deal: int, choices: list[int], prefer_
 
 
 @play
-@settings(max_examples=60, deadline=None)
-def test_layout_text_reads_back(deal: int, choices: list[int], prefer_home: bool) -> None:
-    for position in random_play(deal, choices, prefer_home)[::10]:
-        text = F.text_layout(position)
-        assert F.parse_layout(text) == position
-        assert F.text_layout(F.parse_layout(text)) == text
-
-
-@play
 @settings(max_examples=40, deadline=None)
-def test_verdicts_agree_with_the_moves(deal: int, choices: list[int], prefer_home: bool) -> None:
+def test_stuck_is_exactly_no_move_left_and_not_won(deal: int, choices: list[int], prefer_home: bool) -> None:
     position = random_play(deal, choices, prefer_home)[-1]
     legal = F.legal_moves(position)
     assert F.is_stuck(position) == (not legal and not F.is_won(position))
@@ -79,27 +62,3 @@ def test_verdicts_agree_with_the_moves(deal: int, choices: list[int], prefer_hom
         for move in line:
             position = F.apply(position, move)
         assert F.is_won(position)
-
-
-PILES = ["stock", "waste", "foundation-1", "foundation-4", "tableau-1", "tableau-4", "tableau-8", "cell-1", "cell-4", "cell-5", "nowhere"]
-
-
-@given(
-    deal=st.integers(1, 2**31 - 1),
-    choices=st.lists(st.integers(0, 1000), max_size=60),
-    source=st.sampled_from(PILES),
-    target=st.sampled_from(PILES),
-    count=st.integers(-1, 14),
-)
-@settings(max_examples=300, deadline=None)
-def test_an_illegal_move_changes_nothing(deal: int, choices: list[int], source: str, target: str, count: int) -> None:
-    position = random_play(deal, choices, prefer_home=True)[-1]
-    move = Move(source, target, count)
-    legal = move in F.legal_moves(position)
-    try:
-        after = F.apply(position, move)
-    except IllegalMove:
-        assert not legal
-        return
-    assert legal, f"{move} was applied but is not listed as legal"
-    assert all_cards(after) == list(range(52))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from solitaire.game import IllegalMove, Move, move_notation, parse_move
+from solitaire.game import Move, move_notation, parse_move
 from solitaire.games.spider import Spider, SpiderPosition, card_set, completed_run, is_suit_run
 from spider_helpers import is_whole_run
 
@@ -37,7 +37,7 @@ play = given(
 
 @play
 @settings(max_examples=60, deadline=None)
-def test_every_card_exactly_once(rules: Spider, deal: int, choices: list[int]) -> None:
+def test_the_stock_deals_whole_rows_and_face_down_counts_stay_in_place(rules: Spider, deal: int, choices: list[int]) -> None:
     for position in random_play(rules, deal, choices)[0]:
         assert all_cards(position) == list(card_set(rules.suits))
         assert len(position.stock) % 10 == 0
@@ -66,74 +66,3 @@ def test_moves_are_one_suit_runs_and_notation_round_trips(rules: Spider, deal: i
             if move.source != "stock":
                 column = position.tableau[int(move.source.split("-")[1]) - 1]
                 assert is_suit_run(column[-move.count :])
-
-
-@play
-@settings(max_examples=30, deadline=None)
-def test_layout_text_reads_back(rules: Spider, deal: int, choices: list[int]) -> None:
-    position = random_play(rules, deal, choices)[0][-1]
-    text = rules.text_layout(position)
-    read = rules.parse_layout(text)
-    assert rules.text_layout(read) == text
-    assert read.hidden == position.hidden
-    assert rules.legal_moves(read) == rules.legal_moves(position)
-
-
-@given(
-    deal=st.integers(1, 2**31 - 1),
-    choices=st.lists(st.integers(0, 1000), max_size=80),
-    undo=st.integers(0, 80),
-)
-@settings(max_examples=30, deadline=None)
-def test_undo_restores_the_exact_earlier_position(deal: int, choices: list[int], undo: int) -> None:
-    from solitaire.session import Session
-
-    session = Session(Spider({"suits": "2"}), deal)
-    for choice in choices:
-        moves = session.rules.legal_moves(session.position)
-        if not moves:
-            break
-        session.play(moves[choice % len(moves)])
-    history = list(session.positions)
-    steps = min(undo, len(session.turns))
-    for _ in range(steps):
-        session.undo()
-    assert session.position == history[len(history) - 1 - steps]
-    for _ in range(steps):
-        session.redo()
-    assert session.positions == history
-
-
-PILES = ["stock", "waste", "tableau", "foundation-1", "foundation-8", "tableau-1", "tableau-5", "tableau-10", "tableau-11", "nowhere"]
-
-
-@given(
-    rules=st.sampled_from(RULES),
-    deal=st.integers(1, 2**31 - 1),
-    choices=st.lists(st.integers(0, 1000), max_size=80),
-    source=st.sampled_from(PILES),
-    target=st.sampled_from(PILES),
-    count=st.integers(-1, 14),
-)
-@settings(max_examples=300, deadline=None)
-def test_an_illegal_move_changes_nothing(rules: Spider, deal: int, choices: list[int], source: str, target: str, count: int) -> None:
-    position = random_play(rules, deal, choices)[0][-1]
-    before = rules.text_layout(position)
-    move = Move(source, target, count)
-    legal = move in rules.legal_moves(position)
-    try:
-        after = rules.apply(position, move)
-    except IllegalMove:
-        assert not legal
-        assert rules.text_layout(position) == before
-        return
-    assert legal, f"{move} was applied but is not listed as legal"
-    assert all_cards(after) == list(card_set(rules.suits))
-
-
-@play
-@settings(max_examples=40, deadline=None)
-def test_every_listed_move_applies(rules: Spider, deal: int, choices: list[int]) -> None:
-    position = random_play(rules, deal, choices)[0][-1]
-    for move in rules.legal_moves(position):
-        rules.apply(position, move)

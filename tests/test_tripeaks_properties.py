@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from random_play import random_positions
-from solitaire.game import IllegalMove, Move, move_notation, parse_move
+from solitaire.game import Move
 from solitaire.games.covering import is_free
 from solitaire.games.tripeaks import COVERING, PEAK, TriPeaks, TriPeaksPosition, one_apart
 
@@ -31,7 +31,7 @@ play = given(
 
 @play
 @settings(max_examples=60, deadline=None)
-def test_every_card_exactly_once(deal: int, choices: list[int], prefer_plays: bool) -> None:
+def test_each_play_adds_one_card_to_the_waste_and_the_score_only_grows(deal: int, choices: list[int], prefer_plays: bool) -> None:
     positions = random_play(deal, choices, prefer_plays)
     for before, after in zip(positions, positions[1:]):
         assert all_cards(after) == list(range(52))
@@ -42,22 +42,6 @@ def test_every_card_exactly_once(deal: int, choices: list[int], prefer_plays: bo
             assert one_apart(after.waste[-1], before.waste[-1]) and after.run == before.run + 1
         else:
             assert after.run == 0 and after.score == before.score
-
-
-@play
-@settings(max_examples=60, deadline=None)
-def test_every_legal_move_applies_and_round_trips_its_notation(deal: int, choices: list[int], prefer_plays: bool) -> None:
-    for position in random_play(deal, choices, prefer_plays)[::4]:
-        for move in RULES.legal_moves(position):
-            assert parse_move(move_notation(move)) == move
-            RULES.apply(position, move)
-
-
-@play
-@settings(max_examples=60, deadline=None)
-def test_layout_text_round_trips(deal: int, choices: list[int], prefer_plays: bool) -> None:
-    for position in random_play(deal, choices, prefer_plays)[::3]:
-        assert RULES.parse_layout(RULES.text_layout(position)) == position
 
 
 @play
@@ -86,28 +70,3 @@ def test_stuck_means_no_play_now_or_later(deal: int, choices: list[int], prefer_
             if not current.stock:
                 break
             current = RULES.apply(current, Move("stock", "waste"))
-
-
-PILES = ["stock", "waste", "foundation-1", "tableau-1", "pyramid-1", "peak-29", *PEAK]
-
-
-@given(
-    deal=st.integers(1, 2**31 - 1),
-    choices=st.lists(st.integers(0, 1000), max_size=60),
-    prefer_plays=st.booleans(),
-    source=st.sampled_from(PILES),
-    target=st.sampled_from(["waste", "stock", "peak-1", "peak-28", "foundation-1"]),
-    count=st.integers(-1, 3),
-)
-@settings(max_examples=300, deadline=None)
-def test_an_illegal_move_changes_nothing(deal: int, choices: list[int], prefer_plays: bool, source: str, target: str, count: int) -> None:
-    position = random_play(deal, choices, prefer_plays)[-1]
-    move = Move(source, target, count)
-    legal = move in RULES.legal_moves(position)
-    try:
-        after = RULES.apply(position, move)
-    except IllegalMove:
-        assert not legal
-        return
-    assert legal, f"{move} was applied but is not listed as legal"
-    assert all_cards(after) == list(range(52))

@@ -552,18 +552,28 @@ class Klondike(Rules[KlondikePosition]):
         lines = [pile_line("stock", position.stock, len(position.stock)), pile_line("waste", position.waste)]
         lines += [pile_line(name, cards) for name, cards in zip(self.foundation_names, position.foundations)]
         lines += [pile_line(name, column, hidden) for name, column, hidden in zip(self.tableau_names, position.tableau, position.hidden)]
+        # What is not on the table: the passes used and the score so far, when play changed them.
+        if position.redeals:
+            lines.append(f"redeals: {position.redeals}")
+        if position.score != self.start_score():
+            lines.append(f"score: {position.score}")
         return "\n".join(lines)
+
+    def start_score(self) -> int:
+        return VEGAS_STAKE if self.vegas else 0
 
     def parse_layout(self, text: str) -> KlondikePosition:
         """Read the notation of ``text_layout`` back (lines starting with # are
-        comments; missing piles are empty; ``redeals: N`` may be given). Every
-        card of the deck must appear exactly once; a ValueError says what is wrong.
+        comments; missing piles are empty; ``redeals: N`` and ``score: N`` may be
+        given). Every card of the deck must appear exactly once; a ValueError says what is wrong.
         """
         piles: dict[str, list[str]] = {}
-        redeals = 0
+        redeals, score = 0, self.start_score()
         for name, rest in layout_lines(text):
             if name == "redeals":
                 redeals = whole_number(name, rest)
+            elif name == "score":
+                score = whole_number(name, rest)
             elif name in ("stock", "waste") + self.foundation_names + self.tableau_names:
                 piles[name] = rest.split()
             else:
@@ -583,7 +593,7 @@ class Klondike(Rules[KlondikePosition]):
             waste=read("waste")[0],
             foundations=tuple(read(name)[0] for name in self.foundation_names),
             redeals=redeals,
-            score=VEGAS_STAKE if self.vegas else 0,
+            score=score,
         )
         check_every_card_once(position.stock + position.waste + sum(position.tableau, ()) + sum(position.foundations, ()), self.decks)
         for name, foundation in zip(self.foundation_names, position.foundations):
