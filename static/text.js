@@ -1,41 +1,25 @@
-// text.js: names of option values as the page shows them, in English and German; amounts and
-// times as the bar shows them. The games' names come from the engine's tables (words.js).
+// text.js: names as the page shows them, in English and German, from the engine's tables
+// (words.js: games, options and their values); cards in short, amounts and times as the bar
+// shows them.
 //
 // Python owns which games and options exist (the bridge's "games" message);
 // this file only says how to call them. Anything missing falls back to its id.
 
-import { GAME_NAMES } from "./words.js";
+import { GAME_NAMES, OPTION_NAMES } from "./words.js";
 
 /** The games the page can name (Python's "games" message says which are played). */
 export const GAME_IDS = Object.keys(GAME_NAMES.en);
 
-// Option name -> [legend, {value: label}]
-export const OPTION_LABELS = {
-  en: {
-    draw: ["Draw", { 1: "One card", 3: "Three cards" }],
-    scoring: ["Scoring", { standard: "Standard", vegas: "Vegas", "vegas-cumulative": "Vegas, cumulative", none: "None" }],
-    timed: ["Timed game", { off: "Off", on: "On (Standard scoring)" }],
-    open: ["Open mode", { off: "Off", on: "Every card shown" }],
-    suits: ["Suits", { 1: "One suit", 2: "Two suits", 4: "Four suits" }],
-  },
-  de: {
-    draw: ["Ziehen", { 1: "Eine Karte", 3: "Drei Karten" }],
-    scoring: ["Wertung", { standard: "Standard", vegas: "Vegas", "vegas-cumulative": "Vegas, kumulativ", none: "Keine" }],
-    timed: ["Auf Zeit", { off: "Aus", on: "An (Standardwertung)" }],
-    open: ["Offenes Spiel", { off: "Aus", on: "Alle Karten sichtbar" }],
-    suits: ["Farben", { 1: "Eine Farbe", 2: "Zwei Farben", 4: "Vier Farben" }],
-  },
-};
-
 /** A game's name; an unknown id (from a stored or imported value) is shown as it is, never looked up on Object's prototype. */
 export const gameName = (id, lang = "en") => (Object.hasOwn(GAME_NAMES.en, id) ? (GAME_NAMES[lang] ?? GAME_NAMES.en)[id] : String(id));
 
+/** An option's name as the settings show it ([legend, {value: label}] in words.js); an unknown one as it is. */
 export function optionLabel(name, lang = "en") {
-  return (OPTION_LABELS[lang]?.[name] ?? OPTION_LABELS.en[name] ?? [name, {}])[0];
+  return (OPTION_NAMES[lang]?.[name] ?? OPTION_NAMES.en[name] ?? [name, {}])[0];
 }
 
 export function valueLabel(name, value, lang = "en") {
-  return (OPTION_LABELS[lang]?.[name] ?? OPTION_LABELS.en[name] ?? [name, {}])[1][value] ?? value;
+  return (OPTION_NAMES[lang]?.[name] ?? OPTION_NAMES.en[name] ?? [name, {}])[1][value] ?? value;
 }
 
 // A card's index as the corner of the card shows it: German cards say B, D, K for Bube, Dame, König.

@@ -6,7 +6,8 @@ import re
 import shutil
 import subprocess
 
-from solitaire.cards import parse_card, suit
+from solitaire.card_notation import parse_card
+from solitaire.cards import suit
 from solitaire.game import Move
 from solitaire.games.freecell import FreeCell, FreeCellPosition
 

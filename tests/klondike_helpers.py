@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from solitaire.cards import parse_card
+from solitaire.card_notation import parse_card
 from solitaire.games.klondike import KlondikePosition
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from solitaire.cards import parse_card
+from solitaire.card_notation import parse_card
 from solitaire.games.pyramid import PLACES, PyramidPosition
 
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from solitaire.cards import card_text, parse_card, rank, suit
+from solitaire.card_notation import parse_card
+from solitaire.cards import card_text, rank, suit
 from solitaire.games.spider import FOUNDATIONS, SpiderPosition
 
 RUN_TEXT = "A 2 3 4 5 6 7 8 9 T J Q K".split()

@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from random_play import random_positions
-from solitaire.cards import make_card, parse_card
+from solitaire.card_notation import parse_card
+from solitaire.cards import make_card
 from solitaire.game import IllegalMove, Move
 from solitaire.games.double_klondike import DoubleKlondike
 from solitaire.games.klondike import KlondikePosition

@@ -38,3 +38,44 @@ def test_every_registered_game_matches_its_class() -> None:
 
     for game_id in GAMES:
         assert game_class(game_id).game_id == game_id
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(ENGINE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def engine_imports(path: Path) -> set[str]:
+    """The engine's modules ``path`` imports, anywhere in it (in a function too), as dotted names."""
+    name = module_name(path)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parent = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+                base = f"{parent}.{base}" if base else parent
+            # "from . import cards" names a module; "from .cards import rank" names one too.
+            found |= {f"{base}.{alias.name}" for alias in node.names} | {base}
+    return found
+
+
+def test_no_module_of_the_engine_imports_itself_round_a_cycle() -> None:
+    """No cycle of imports in the engine or the bridge, not even one hidden inside a function
+    (texts <-> cards was one)."""
+    files = {module_name(path): path for path in [*ENGINE.rglob("*.py"), *(ENGINE.parent / "solitaire_bridge").rglob("*.py")]}
+    graph = {name: sorted(engine_imports(path) & set(files) - {name}) for name, path in files.items()}
+    for start in graph:
+        stack, seen = [(start, [start])], set()
+        while stack:
+            current, trail = stack.pop()
+            for following in graph[current]:
+                # A package's own __init__ importing its modules is no cycle.
+                if following == start and not start.startswith(current + "."):
+                    raise AssertionError(" -> ".join([*trail, start]))
+                if following not in seen and not following.startswith(start + "."):
+                    seen.add(following)
+                    stack.append((following, [*trail, following]))

@@ -26,7 +26,8 @@ from typing import Any
 
 import pytest
 from solitaire import cli
-from solitaire.cards import full_deck, parse_card
+from solitaire.card_notation import parse_card
+from solitaire.cards import full_deck
 from solitaire.game import IllegalMove, Move, Rules
 from solitaire.registry import GAMES, make_rules, option_specs
 from solitaire.session import SaveError, Session

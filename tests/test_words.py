@@ -11,7 +11,7 @@ from conftest import ROOT
 from solitaire.registry import GAMES, make_rules, option_specs
 from solitaire.rule_pages import RULE_PAGES
 from solitaire.texts import GERMAN_PILES, german_pile
-from solitaire.words import GAME_NAMES, PILE_NAMES
+from solitaire.words import GAME_NAMES, OPTION_NAMES, PILE_NAMES
 
 sys.path.insert(0, str(ROOT / "tools"))
 from make_words import module_text  # noqa: E402
@@ -43,6 +43,16 @@ def test_every_pile_of_every_game_has_a_name() -> None:
         assert kinds <= set(PILE_NAMES[language]), (language, kinds - set(PILE_NAMES[language]))
     # The engine's German messages name piles as the page does.
     assert german_pile("tableau-3") == f"{PILE_NAMES['de']['tableau']} 3" and GERMAN_PILES["stock"] == PILE_NAMES["de"]["stock"]
+
+
+def test_every_option_and_value_of_every_game_has_its_name() -> None:
+    for language in LANGUAGES:
+        for game in GAMES:
+            for spec in option_specs(game):
+                legend, values = OPTION_NAMES[language][spec.name]
+                assert legend and set(spec.choices) <= set(values), (language, game, spec.name)
+                assert all(values[choice] for choice in spec.choices)
+        assert set(OPTION_NAMES[language]) == set(OPTION_NAMES["en"])
 
 
 def test_the_page_reads_the_engines_words() -> None:

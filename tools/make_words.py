@@ -2,8 +2,8 @@
 
     python tools/make_words.py OUTPUT
 
-Writes OUTPUT (static/words.js, an ES module the page imports): the games' names and the piles'
-names (py/solitaire/words.py) and each game's rule page (py/solitaire/rule_pages.py), in
+Writes OUTPUT (static/words.js, an ES module the page imports): the games', piles' and
+options' names (py/solitaire/words.py) and each game's rule page (py/solitaire/rule_pages.py), in
 English and German. Python is their one home; the page draws the game picker, the first
 table's labels and the rules dialog from this file before the engine has started.
 Standard library and the engine only.
@@ -21,7 +21,7 @@ sys.path.insert(0, str(ROOT / "py"))
 
 from solitaire.registry import GAMES  # noqa: E402
 from solitaire.rule_pages import RULE_PAGES  # noqa: E402
-from solitaire.words import GAME_NAMES, PILE_NAMES  # noqa: E402
+from solitaire.words import GAME_NAMES, OPTION_NAMES, PILE_NAMES  # noqa: E402
 
 HEADER = "// static/words.js: made by tools/make_words.py (./build.sh) from py/solitaire/words.py and rule_pages.py. Do not edit.\n"
 
@@ -33,7 +33,7 @@ def module_text() -> str:
             raise SystemExit(f"make_words: the {language} game names are not the registry's games, in its order")
     if list(RULE_PAGES) != list(GAMES):
         raise SystemExit("make_words: the rule pages are not the registry's games, in its order")
-    tables = {"GAME_NAMES": GAME_NAMES, "PILE_NAMES": PILE_NAMES, "RULE_PAGES": RULE_PAGES}
+    tables = {"GAME_NAMES": GAME_NAMES, "PILE_NAMES": PILE_NAMES, "OPTION_NAMES": OPTION_NAMES, "RULE_PAGES": RULE_PAGES}
     return HEADER + "".join(f"export const {name} = {json.dumps(table, ensure_ascii=False)};\n" for name, table in tables.items())
 
 

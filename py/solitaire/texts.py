@@ -32,7 +32,8 @@ from collections.abc import Callable, Mapping, Sequence
 from enum import Enum
 from typing import Any
 
-from .words import PILE_NAMES
+from .cards import rank, suit
+from .words import CARD_NAMES, PILE_NAMES
 
 LANGUAGES = ("en", "de")
 DEFAULT_LANGUAGE = "en"
@@ -514,8 +515,6 @@ GERMAN: dict[Code, str] = {
 # -- cards and piles in words ------------------------------------------------------------------------
 
 # German card names: suit first, then rank (the view carries them to the page).
-GERMAN_SUITS = ("Kreuz", "Karo", "Herz", "Pik")
-GERMAN_RANKS = ("", "Ass", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Bube", "Dame", "König")
 
 # Pile names as the page's German labels have them (words.py).
 GERMAN_PILES = {
@@ -529,15 +528,13 @@ GERMAN_PILE_KINDS = {"tableau": "Spalten", "foundation": "Zielstapel", "cell": "
 def card_name(card: int, language: str) -> str:
     """The card's name as the page says it: 'Queen of Hearts', 'Herz Dame'.
 
-    >>> from solitaire.cards import parse_card
-    >>> card_name(parse_card("QH"), "de"), card_name(parse_card("TS"), "de"), card_name(parse_card("QH"), "en")
+    >>> from solitaire.cards import HEARTS, SPADES, QUEEN, make_card
+    >>> card_name(make_card(QUEEN, HEARTS), "de"), card_name(make_card(10, SPADES), "de"), card_name(make_card(QUEEN, HEARTS), "en")
     ('Herz Dame', 'Pik 10', 'Queen of Hearts')
     """
-    from . import cards  # here, not at the top: cards.py imports this module for CardError
-
-    if language == "de":
-        return f"{GERMAN_SUITS[cards.suit(card)]} {GERMAN_RANKS[cards.rank(card)]}"
-    return cards.card_name(card)
+    names = CARD_NAMES["de" if language == "de" else "en"]
+    ranked, suited = names["ranks"][rank(card)], names["suits"][suit(card)]
+    return f"{suited} {ranked}" if language == "de" else f"{ranked} of {suited}"
 
 
 def german_pile(name: str) -> str | None:
@@ -573,9 +570,7 @@ def names_words(names: Sequence[str], language: str) -> str:
 
 def ranks_words(ranks: Sequence[int], language: str) -> str:
     """Ranks by name, the last after "or": '5, 8 or Jack', '5, 8 oder Bube'."""
-    from . import cards  # here, not at the top: cards.py imports this module for CardError
-
-    names = [(GERMAN_RANKS if language == "de" else cards.RANK_NAMES)[rank] for rank in ranks]
+    names = [CARD_NAMES["de" if language == "de" else "en"]["ranks"][rank] for rank in ranks]
     if len(names) < 2:
         return "".join(names)
     return ", ".join(names[:-1]) + (" oder " if language == "de" else " or ") + names[-1]

@@ -1,5 +1,5 @@
-"""The names the player reads, in English and German, in one place: the games' names and the
-piles' names. The engine's messages use them (texts.py), and the build writes them for the page
+"""The names the player reads, in English and German, in one place: the games' names, the
+piles' names, the cards' names and the games' options with their values. The engine's messages use them (texts.py), and the build writes them for the page
 (tools/make_words.py -> static/words.js), which needs them before the engine is up: the first
 table's labels and the game picker are drawn at once.
 """
@@ -45,5 +45,35 @@ PILE_NAMES: dict[str, dict[str, str]] = {
         "cell": "Freie Zelle",
         "pyramid": "Pyramidenplatz",
         "peak": "Gipfelplatz",
+    },
+}
+
+# An option's name and its values' names, as the settings and the bar show them.
+OPTION_NAMES: dict[str, dict[str, tuple[str, dict[str, str]]]] = {
+    "en": {
+        "draw": ("Draw", {"1": "One card", "3": "Three cards"}),
+        "scoring": ("Scoring", {"standard": "Standard", "vegas": "Vegas", "vegas-cumulative": "Vegas, cumulative", "none": "None"}),
+        "timed": ("Timed game", {"off": "Off", "on": "On (Standard scoring)"}),
+        "open": ("Open mode", {"off": "Off", "on": "Every card shown"}),
+        "suits": ("Suits", {"1": "One suit", "2": "Two suits", "4": "Four suits"}),
+    },
+    "de": {
+        "draw": ("Ziehen", {"1": "Eine Karte", "3": "Drei Karten"}),
+        "scoring": ("Wertung", {"standard": "Standard", "vegas": "Vegas", "vegas-cumulative": "Vegas, kumulativ", "none": "Keine"}),
+        "timed": ("Auf Zeit", {"off": "Aus", "on": "An (Standardwertung)"}),
+        "open": ("Offenes Spiel", {"off": "Aus", "on": "Alle Karten sichtbar"}),
+        "suits": ("Farben", {"1": "Eine Farbe", "2": "Zwei Farben", "4": "Vier Farben"}),
+    },
+}
+
+# A card is named by its rank and suit: "Queen of Hearts", "Herz Dame" (texts.card_name).
+CARD_NAMES: dict[str, dict[str, tuple[str, ...]]] = {
+    "en": {
+        "suits": ("Clubs", "Diamonds", "Hearts", "Spades"),
+        "ranks": ("", "Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King"),
+    },
+    "de": {
+        "suits": ("Kreuz", "Karo", "Herz", "Pik"),
+        "ranks": ("", "Ass", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Bube", "Dame", "König"),
     },
 }

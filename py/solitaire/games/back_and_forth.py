@@ -13,7 +13,7 @@ copies play alike), a column is whether face-down cards lie under it and its fac
 the columns are kept sorted (their order changes nothing), and the foundations are the top
 ranks of each suit's piles.
 
->>> from solitaire.cards import parse_card as card
+>>> from solitaire.card_notation import parse_card as card
 >>> KS, QH = card("KS"), card("QH")
 >>> search([(False, (KS, QH)), (False, ()), (True, (card("5D"),))], [(0,), (0,), (0,), (0,)], set(), 100)
 'back-and-forth'

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ..cards import CardError, card_text, parse_card
+from ..card_notation import CardError, parse_card
+from ..cards import card_text
 from ..game import NotationError, whole_number
 from ..texts import Reason, Said
 from .table import layout_lines

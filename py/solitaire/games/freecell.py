@@ -64,15 +64,14 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
+from ..card_notation import CardError, parse_card
 from ..cards import (
     ACE,
     RANK_LETTERS,
     SUIT_LETTERS,
-    CardError,
     card_text,
     full_deck,
     make_card,
-    parse_card,
     rank,
     suit,
 )

@@ -128,7 +128,7 @@ class PyramidPosition:
 def pairs_up(first: int, second: int) -> bool:
     """True if the two ranks add up to 13 (Ace 1, Jack 11, Queen 12).
 
-    >>> from solitaire.cards import parse_card as card
+    >>> from solitaire.card_notation import parse_card as card
     >>> pairs_up(card("QH"), card("AS")), pairs_up(card("6H"), card("6C"))
     (True, False)
     """

@@ -54,6 +54,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
+from ..card_notation import CardError, parse_card
 from ..cards import (
     ACE,
     CLUBS,
@@ -61,10 +62,8 @@ from ..cards import (
     HEARTS,
     KING,
     SPADES,
-    CardError,
     card_text,
     make_card,
-    parse_card,
     rank,
     suit,
 )

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 
-from ..cards import ACE, is_red, parse_card, rank, suit
+from ..card_notation import parse_card
+from ..cards import ACE, is_red, rank, suit
 from ..cards import card_text as text_of
 from ..game import NotationError
 from ..texts import Reason, Said

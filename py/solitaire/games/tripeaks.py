@@ -118,7 +118,7 @@ class TriPeaksPosition:
 def one_apart(card: int, other: int) -> bool:
     """True if the ranks differ by one, King and Ace counting as neighbours.
 
-    >>> from solitaire.cards import parse_card as card
+    >>> from solitaire.card_notation import parse_card as card
     >>> one_apart(card("5C"), card("4D")), one_apart(card("AS"), card("KH")), one_apart(card("2S"), card("KH"))
     (True, True, False)
     """
