@@ -1,5 +1,6 @@
-"""The page's pure JavaScript (addresses, card matching, keyboard navigation), run in Node with
-``node --test`` (tests/js/page.test.mjs): milliseconds, no browser."""
+"""The page's pure JavaScript (addresses, card matching, keyboard navigation; the sentences
+said after a turn), run in Node with ``node --test`` (tests/js/page.test.mjs,
+announce.test.mjs) on the real bridge's views: milliseconds, no browser."""
 
 from __future__ import annotations
 
@@ -8,3 +9,7 @@ from conftest import run_node_tests
 
 def test_the_pages_pure_functions() -> None:
     run_node_tests("page.test.mjs", passes=5)
+
+
+def test_what_the_page_says_after_a_turn() -> None:
+    run_node_tests("announce.test.mjs", passes=9)
