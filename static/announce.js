@@ -1,9 +1,9 @@
 // announce.js: what happened on the table, said in words, through a polite live region.
 //
-// describeChange() compares the view before and after a message to Python and
-// names the move, draw or deal, the cards turned face up (or unlocked, in open
-// mode), cards the game moved by itself, a win and "no moves left", in the
-// page's language (card names come from Python, already translated).
+// describeChange() puts the engine's account of a turn (the view's `turn`) in words:
+// the move, draw or deal, the cards turned face up (or unlocked, in open mode), cards
+// the game moved by itself, a win and "no moves left", in the page's language (card
+// names come from Python, already translated).
 // announce() puts a text into #announcer (role="status", aria-live="polite",
 // visually hidden), which screen readers read out after what they are saying.
 
@@ -92,35 +92,28 @@ export function moveWords(family, view, card, onto, to) {
   return ontoCard ? t(`${family}.onto`, { card, target: onto }) : t(`${family}.to`, { card, pile: pileName(to) });
 }
 
-/** What a message changed on the table, as one or more sentences ("" when nothing worth saying).
+/** What a message changed on the table, as one or more sentences ("" when nothing worth saying):
+ *  the engine's account of the turn (`next.turn`) put in words.
  * @param {View} previous
  * @param {View} next
  */
 export function describeChange(previous, next, message) {
   if (!previous?.piles || !next?.piles) return "";
+  const turn = next.turn;
   const parts = [];
-  const before = pilesOf(previous);
-  const after = pilesOf(next);
-  let target = null;
-  let pair = false;
   switch (message.type) {
     case "move":
     case "foundation": {
-      const cards = before.get(message.from) ?? [];
-      const card = cards[message.index];
-      if (!card) break;
-      target = message.type === "move" ? message.to : grown(before, after).find((name) => name.startsWith("foundation")) ?? null;
-      if (!target) break;
-      const count = cards.length - message.index;
-      const targetBefore = before.get(target) ?? [];
-      pair = kindOf(next, 0) === "pair"; // Pyramid: both cards leave together
-      if (pair) parts.push(t("say.pair", { card: nameOf(card), other: nameOf(targetBefore.at(-1)) }));
-      else if (count > 1) parts.push(t("say.move", { card: t("say.run", { card: nameOf(card), count }), pile: pileName(target) }));
-      else parts.push(t("say.move", { card: nameOf(card), pile: pileName(target) }));
+      const move = turn?.moves[0];
+      if (!move) break;
+      const card = move.card ?? t("card.down");
+      if (move.kind === "pair") parts.push(t("say.pair", { card, other: move.onto ?? t("card.down") })); // Pyramid: both cards leave together
+      else if (move.count > 1) parts.push(t("say.move", { card: t("say.run", { card, count: move.count }), pile: pileName(move.to) }));
+      else parts.push(t("say.move", { card, pile: pileName(move.to) }));
       break;
     }
     case "stock":
-      parts.push(drawText(before, after, kindOf(next, 0)));
+      parts.push(drawText(turn));
       break;
     case "undo":
       parts.push(t("say.undo"));
@@ -141,66 +134,28 @@ export function describeChange(previous, next, message) {
     default:
       return "";
   }
-  if (["move", "foundation", "stock", "redo"].includes(message.type)) {
-    parts.push(...flips(before, after), ...foundationGains(before, after, target, pair, next.turn?.runsHome ?? 0));
+  if (turn && ["move", "foundation", "stock", "redo"].includes(message.type)) {
+    for (const { card, pile, unlocked } of turn.turnedOver) parts.push(t(unlocked ? "say.unlock" : "say.flip", { card, pile: pileName(pile) }));
+    for (const { pile, cards, run } of turn.home) {
+      parts.push(run ? t("say.fullRun", { pile: pileName(pile) }) : t("say.move", { card: joinAnd(cards), pile: pileName(pile) }));
+    }
   }
   if (next.status === "won" && previous.status !== "won") parts.push(t("won.title"));
   else if (next.status === "stuck" && previous.status !== "stuck") parts.push(t("hint.none"));
   return parts.filter(Boolean).join(" ");
 }
 
-/** Piles that hold more cards than before. */
-function grown(before, after) {
-  return [...after].filter(([name, cards]) => cards.length > (before.get(name)?.length ?? 0)).map(([name]) => name);
-}
-
-/** The kind of the turn's move `index` as the engine names it (view.turn; Rules.move_kind).
- * @param {View} view
+/** A turn of the stock in words: a redeal, a deal (Spider), or the cards drawn.
+ * @param {import("../types/protocol").TurnView | null} turn
  */
-function kindOf(view, index) {
-  return view.turn?.moves[index]?.kind ?? null;
-}
-
-function drawText(before, after, kind) {
+function drawText(turn) {
+  const kind = turn?.moves[0]?.kind;
   if (kind === "redeal") return t("say.redeal");
   if (kind === "deal") return t("say.deal");
-  const stockBefore = before.get("stock")?.length ?? 0;
-  const stockAfter = after.get("stock")?.length ?? 0;
-  const drawn = stockBefore - stockAfter;
-  const waste = after.get("waste");
-  if (drawn <= 0) return "";
-  if (waste.length <= (before.get("waste")?.length ?? 0)) return t("say.drawn"); // the card went on at once
-  const card = nameOf(waste.at(-1));
-  return drawn === 1 ? t("say.draw", { card }) : t("say.drawMany", { count: drawn, card });
-}
-
-/** Cards turned face up (or, in open mode, unlocked) where they lie. */
-function flips(before, after) {
-  const said = [];
-  for (const [name, cards] of after) {
-    if (name === "stock" || name === "waste") continue;
-    const old = before.get(name) ?? [];
-    cards.forEach((card, index) => {
-      const was = old[index];
-      if (!was || card.card === "down") return;
-      if (was.card === "down") said.push(t("say.flip", { card: card.name, pile: pileName(name) }));
-      else if (was.locked && !card.locked && was.card === card.card) said.push(t("say.unlock", { card: card.name, pile: pileName(name) }));
-    });
-  }
-  return said;
-}
-
-/** Cards that reached a foundation besides the move itself: the game's safe moves, or the
- *  runs that left the table by themselves (`runs`, from the engine: Spider). */
-function foundationGains(before, after, target, pair, runs) {
-  const said = [];
-  for (const [name, cards] of after) {
-    if (!name.startsWith("foundation") || name === target || pair) continue;
-    const gained = cards.length - (before.get(name)?.length ?? 0);
-    if (runs > 0 && gained > 0) said.push(t("say.fullRun", { pile: pileName(name) }));
-    else if (gained > 0) said.push(t("say.move", { card: joinAnd(cards.slice(-gained).map(nameOf)), pile: pileName(name) }));
-  }
-  return said;
+  const drawn = turn?.drawn;
+  if (!drawn) return "";
+  if (drawn.top === null) return t("say.drawn"); // the card went on at once
+  return drawn.count === 1 ? t("say.draw", { card: drawn.top }) : t("say.drawMany", { count: drawn.count, card: drawn.top });
 }
 
 function joinAnd(items) {

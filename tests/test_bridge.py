@@ -516,20 +516,50 @@ def test_winnable_deals_only_needs_a_whole_first_deal(first: object) -> None:
 
 
 def test_the_view_says_what_the_turn_did() -> None:
-    """The page is told the turn's moves and their kinds; it never works them out."""
+    """The page is told the turn's moves, their kinds, places and cards, what turned over, what
+    went home besides and what was drawn; it never works them out."""
     bridge = started(1, draw="1")
     assert send(bridge, type="view")["turn"] is None
     drawn = send(bridge, type="stock")
-    assert drawn["turn"] == {"action": "play", "moves": [{"move": "s>w", "kind": "draw"}], "automatic": 0, "runsHome": 0}
+    draw = {"move": "s>w", "kind": "draw", "from": "stock", "index": 23, "to": "waste", "count": 1, "card": None, "onto": None}
+    assert drawn["turn"] == {
+        "action": "play",
+        "moves": [draw],
+        "automatic": 0,
+        "runsHome": 0,
+        "turnedOver": [],
+        "home": [],
+        "drawn": {"count": 1, "top": drawn["piles"][1]["cards"][-1]["name"]},
+    }
     assert send(bridge, type="view")["turn"] is None  # only the message that played it reports a turn
     moved = send(bridge, type="move", **{"from": "tableau-1", "index": 0, "to": "tableau-7"})
-    assert moved["turn"]["moves"] == [{"move": "t1>t7", "kind": "move"}]
+    assert [(move["move"], move["kind"], move["from"], move["to"], move["count"]) for move in moved["turn"]["moves"]] == [
+        ("t1>t7", "move", "tableau-1", "tableau-7", 1)
+    ]
     undone = send(bridge, type="undo")
-    assert undone["turn"]["action"] == "undo" and undone["turn"]["moves"] == [{"move": "t1>t7", "kind": "move"}]
+    assert undone["turn"]["action"] == "undo" and [move["move"] for move in undone["turn"]["moves"]] == ["t1>t7"]
+    assert undone["turn"]["turnedOver"] == [] and undone["turn"]["drawn"] is None
     assert send(bridge, type="redo")["turn"]["action"] == "redo"
     for _ in range(23):
         send(bridge, type="stock")
-    assert send(bridge, type="stock")["turn"]["moves"] == [{"move": "w>sx24", "kind": "redeal"}]
+    redeal = send(bridge, type="stock")["turn"]
+    assert [(move["move"], move["kind"]) for move in redeal["moves"]] == [("w>sx24", "redeal")] and redeal["drawn"] is None
+
+
+def test_the_turn_says_what_turned_over_and_what_went_home_besides() -> None:
+    """The 2 of Spades goes home, the 3 of Hearts under it turns over, and autoplay sends the
+    Ace of Clubs home after it: the turn says each, the player's own move once."""
+    placed = {"foundation-1": "AS", "tableau-1": "[3H] 2S", "tableau-2": "AC"}
+    used = {word.strip("[]") for cards in placed.values() for word in cards.split()}
+    rest = [rank + suit for suit in "CDHS" for rank in "A23456789TJQK" if rank + suit not in used]
+    layout = "\n".join([f"stock: {' '.join(rest)}", *(f"{pile}: {cards}" for pile, cards in placed.items())])
+    bridge = Bridge()
+    send(bridge, type="setup", game="klondike", options={}, layout=layout)
+    send(bridge, type="autoplay", on=True)
+    turn = send(bridge, type="foundation", **{"from": "tableau-1", "index": 1})["turn"]
+    assert (turn["moves"][0]["card"], turn["moves"][0]["to"], turn["automatic"]) == ("2 of Spades", "foundation-1", 1)
+    assert turn["turnedOver"] == [{"pile": "tableau-1", "index": 0, "card": "3 of Hearts", "unlocked": False}]
+    assert turn["home"] == [{"pile": "foundation-2", "cards": ["Ace of Clubs"], "run": False}]
 
 
 def test_the_turn_counts_the_automatic_moves() -> None:

@@ -492,5 +492,14 @@ def test_positions_are_untouched_by_translation() -> None:
 
 
 def replace_names(view: dict[str, Any]) -> dict[str, Any]:
-    """A view without its words (names, status line, language)."""
-    return {key: value for key, value in view.items() if key not in ("piles", "statusLine", "language")}
+    """A view without its words (names, status line, language; the turn's cards by name)."""
+    plain = {key: value for key, value in view.items() if key not in ("piles", "statusLine", "language", "turn")}
+    turn = view["turn"]
+    if turn is not None:
+        named = {"moves": ("card", "onto"), "turnedOver": ("card",), "home": ("cards",)}
+        plain["turn"] = {
+            key: [{k: v for k, v in item.items() if k not in named[key]} for item in value] if key in named else value
+            for key, value in turn.items()
+            if key != "drawn"
+        } | {"drawn": None if turn["drawn"] is None else turn["drawn"]["count"]}
+    return plain

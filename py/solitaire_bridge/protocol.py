@@ -64,18 +64,55 @@ class AnalysisView(TypedDict):
     position: str | None  # a digest of the position, when ``deeper``
 
 
-class TurnMove(TypedDict):
-    move: str  # in notation
-    kind: str  # Rules.move_kind: "draw", "redeal", "deal", "home", "pair" or "move"
+TurnMove = TypedDict(
+    "TurnMove",
+    {
+        "move": str,  # in notation
+        "kind": str,  # Rules.move_kind: "draw", "redeal", "deal", "home", "pair" or "move"
+        "from": str,
+        "index": int,  # of the first card moved, in the pile it left
+        "to": str,
+        "count": int,  # cards moved
+        "card": str | None,  # the first card moved, by name (null: face down)
+        "onto": str | None,  # the card it went onto, by name (null: none, or face down)
+    },
+)
+
+
+class TurnedOver(TypedDict):
+    """A card the turn turned face up (or, in open mode, freed) where it lies."""
+
+    pile: str
+    index: int
+    card: str  # by name
+    unlocked: bool  # it was face up but covered (Pyramid, TriPeaks, open mode), and is free now
+
+
+class HomeGain(TypedDict):
+    """Cards a foundation gained besides the player's own move: safe moves, or a whole run."""
+
+    pile: str
+    cards: list[str]  # by name, in the order they went
+    run: bool  # a completed run that left the table by itself (Spider)
+
+
+class Drawn(TypedDict):
+    count: int  # cards the stock gave
+    top: str | None  # the waste's top card after the turn, by name; null when it went on at once
 
 
 class TurnView(TypedDict):
-    """What the message just answered did, so the page need not work it out."""
+    """What the message just answered did, so the page says and shows it without comparing
+    views: each move with its places and cards, the cards turned over, the foundations'
+    gains besides the player's own move, and what was drawn."""
 
     action: Literal["play", "complete", "undo", "redo"]
-    moves: list[TurnMove]
+    moves: list[TurnMove]  # an undo's are the moves taken back
     automatic: int  # how many of the moves were automatic (played after the player's own)
     runsHome: int  # runs that left the table by themselves (Spider)
+    turnedOver: list[TurnedOver]  # none for an undo
+    home: list[HomeGain]  # none for an undo, or for a pair (Pyramid)
+    drawn: Drawn | None  # when the player's move drew from the stock
 
 
 # A move as the page names it: what it does, the pile it takes from and the index of its

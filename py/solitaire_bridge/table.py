@@ -19,12 +19,16 @@ from .messages import JsonObject, MessageError, in_time, options_field, replayed
 from .protocol import (
     AnalysisView,
     ClockAnswer,
+    Drawn,
     GameEntry,
     HintAnswer,
+    HomeGain,
     MovePlace,
     PeekAnswer,
     PileView,
     SaveAnswer,
+    TurnedOver,
+    TurnMove,
     TurnView,
     VerdictAnswer,
     View,
@@ -300,20 +304,100 @@ class Table:
         }
 
     def turn_view(self) -> TurnView | None:
-        """What the message just answered did, so the page need not work it out: the action,
-        each move with its kind (``Rules.move_kind``), how many of them were automatic, and
-        the runs that left the table by themselves. None when it played no turn."""
+        """What the message just answered did (see ``TurnView``); None when it played no turn."""
         session = self.current()
         last = session.last
         if last is None:
             return None
+        rules, language = session.rules, self.language
+        undone = last.action == "undo"
+        # An undo goes back to ``before``: its moves were played from there.
+        positions = [last.before]
+        for move in last.turn:
+            positions.append(rules.apply(positions[-1], move))
+        moves = [turn_move(rules, position, move, language) for position, move in zip(positions, last.turn)]
+        first = moves[0] if moves and last.action == "play" else None
+        drawn = None
+        if first is not None and first["kind"] == "draw":
+            drawn = drawn_view(rules.piles(last.before), rules.piles(session.position), language)
         return {
             "action": last.action,
-            "moves": [{"move": move_notation(move), "kind": session.rules.move_kind(move)} for move in last.turn],
+            "moves": moves,
             "automatic": len(last.turn) - 1 if last.action == "play" else 0,
-            # An undo goes back to ``before``: no run left the table.
-            "runsHome": 0 if last.action == "undo" else session.rules.runs_completed(last.before, session.position),
+            "runsHome": 0 if undone else rules.runs_completed(last.before, session.position),
+            "turnedOver": [] if undone else turned_over(rules.piles(last.before), rules.piles(session.position), language),
+            "home": []
+            if undone or (first is not None and first["kind"] == "pair")
+            else home_gains(rules, last, session.position, first, language),
+            "drawn": drawn,
         }
+
+
+def turn_move(rules: Any, position: Any, move: Move, language: str) -> TurnMove:
+    """A move of a turn, played from ``position``: its places, and its cards by name."""
+    piles = {pile.name: pile for pile in rules.piles(position)}
+    source, target = piles.get(move.source), piles.get(move.target)
+    index = (len(source.cards) if source else move.count) - move.count
+    card = source.cards[index] if source and 0 <= index < len(source.cards) and source.face_up[index] else None
+    onto = target.cards[-1] if target and target.cards and target.face_up[-1] else None
+    return {
+        "move": move_notation(move),
+        "kind": rules.move_kind(move),
+        "from": move.source,
+        "index": index,
+        "to": move.target,
+        "count": move.count,
+        "card": None if card is None else card_name(card, language),
+        "onto": None if onto is None else card_name(onto, language),
+    }
+
+
+def turned_over(before: list[Any], after: list[Any], language: str) -> list[TurnedOver]:
+    """Cards face up (or free) now that were face down (or covered) at the same place before;
+    the stock and the waste turn cards over as they go, which is no news."""
+    was = {pile.name: pile for pile in before}
+    turned: list[TurnedOver] = []
+    for pile in after:
+        old = was.get(pile.name)
+        if pile.name in ("stock", "waste") or old is None:
+            continue
+        for index, (card, up, locked) in enumerate(zip(pile.cards, pile.face_up, pile.locked)):
+            if index >= len(old.cards) or not up:
+                continue
+            if not old.face_up[index]:
+                turned.append({"pile": pile.name, "index": index, "card": card_name(card, language), "unlocked": False})
+            elif old.locked[index] and not locked and old.cards[index] == card:
+                turned.append({"pile": pile.name, "index": index, "card": card_name(card, language), "unlocked": True})
+    return turned
+
+
+def home_gains(rules: Any, last: Any, position: Any, first: TurnMove | None, language: str) -> list[HomeGain]:
+    """What each foundation gained in the turn, but the one the player's own move went to."""
+    before = {pile.name: pile for pile in rules.piles(last.before)}
+    runs = rules.runs_completed(last.before, position) > 0
+    gains: list[HomeGain] = []
+    for pile in rules.piles(position):
+        old = before.get(pile.name)
+        if not pile.name.startswith("foundation") or old is None or (first is not None and pile.name == first["to"]):
+            continue
+        gained = pile.cards[len(old.cards) :]
+        if gained:
+            gains.append({"pile": pile.name, "cards": [card_name(card, language) for card in gained], "run": runs})
+    return gains
+
+
+def drawn_view(before: list[Any], after: list[Any], language: str) -> Drawn | None:
+    """What a draw gave: how many cards left the stock, and the waste's top card now (null when
+    the card went on at once and the waste did not grow); None when the stock gave nothing."""
+    was = {pile.name: pile for pile in before}
+    now = {pile.name: pile for pile in after}
+    stock_before, stock_after = was.get("stock"), now.get("stock")
+    count = (len(stock_before.cards) if stock_before else 0) - (len(stock_after.cards) if stock_after else 0)
+    if count <= 0:
+        return None
+    waste_before, waste_after = was.get("waste"), now.get("waste")
+    grew = waste_after is not None and len(waste_after.cards) > (len(waste_before.cards) if waste_before else 0)
+    return {"count": count, "top": card_name(waste_after.cards[-1], language) if grew and waste_after else None}
 
 
 def move_place(rules: Any, position: Any, move: Move) -> MovePlace:
