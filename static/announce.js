@@ -88,7 +88,7 @@ export function hintText(view, hint) {
  */
 export function moveWords(family, view, card, onto, to) {
   const ontoCard = onto && !to.startsWith("foundation");
-  if (view.pairsCards) return ontoCard ? t(`${family}.pair`, { card, target: onto }) : t(`${family}.remove`, { card });
+  if (view.rules.pairsCards) return ontoCard ? t(`${family}.pair`, { card, target: onto }) : t(`${family}.remove`, { card });
   return ontoCard ? t(`${family}.onto`, { card, target: onto }) : t(`${family}.to`, { card, pile: pileName(to) });
 }
 

@@ -138,7 +138,7 @@ async function firstVisitTable() {
  * @param {View} view
  */
 async function drawFirstTable(view) {
-  if (!view?.slots || !view?.piles) return false;
+  if (!view?.rules?.slots || !view?.piles) return false;
   try {
     renderBar(view);
     await nextTask(); // the bar and the table in tasks of their own: neither is a long one

@@ -68,8 +68,8 @@ function widest(element, texts) {
 /** @param {Partial<View>} view */
 function scoreText(view) {
   if (view.score === null) return "–";
-  if (!view.scoreInDollars) return String(view.score);
-  if (view.scoreCarriesOver) return t("score.total", { amount: dollars(stats.vegasBank() + view.score) });
+  if (!view.rules.scoreInDollars) return String(view.score);
+  if (view.rules.scoreCarriesOver) return t("score.total", { amount: dollars(stats.vegasBank() + view.score) });
   return dollars(view.score);
 }
 
@@ -79,7 +79,7 @@ function scoreText(view) {
 export async function tick() {
   const view = state.view;
   if (!view?.clockRunning) return;
-  if (view.scoreRunsWithClock) {
+  if (view.rules.scoreRunsWithClock) {
     const answer = await send({ type: "clock" });
     if (!answer.ok || state.view !== view) return;
     state.view = { ...view, seconds: answer.seconds, score: answer.score };

@@ -113,7 +113,7 @@ function winnableOnlyField() {
 /** The settings form: one group of radio buttons per option of the current game. */
 export function openSettings() {
   /** @type {HTMLElement[]} */
-  const fields = state.view.optionSpecs.map((option) => {
+  const fields = state.view.rules.optionSpecs.map((option) => {
     const fieldset = document.createElement("fieldset");
     const legend = document.createElement("legend");
     legend.textContent = optionLabel(option.name, language());

@@ -17,7 +17,7 @@ const DOUBLE_TAP_MS = 350;
  * @param {View} view
  */
 export const playsAtOnce = (view, targets) =>
-  targets.length === 1 && (view.tapMoves || (view.tapHome && targets[0].startsWith("foundation")));
+  targets.length === 1 && (view.rules.tapMoves || (view.rules.tapHome && targets[0].startsWith("foundation")));
 
 function cardOf(target) {
   const element = target.closest?.("[data-pile]");

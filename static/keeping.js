@@ -203,7 +203,7 @@ export async function countGame(view, won, forget = false) {
   const counted = await storeOrSay(stats.countGame(view, won, saves.recordOf(view).id, forget));
   if (!counted && stats.problem()) notify(t("stats.notCounted"));
   if (counted && $("stats").open) above.showStatsBody(); // opened while the game was being counted
-  if (counted && view.scoreCarriesOver && state.view) renderBar(state.view); // the balance in the bar moved
+  if (counted && view.rules.scoreCarriesOver && state.view) renderBar(state.view); // the balance in the bar moved
   if (forget && state.kept?.id === saves.recordOf(view).id) state.kept = null;
   return counted;
 }

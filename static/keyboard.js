@@ -65,7 +65,7 @@ export function stops(view, pileName) {
   const pile = view.piles.find((candidate) => candidate.name === pileName);
   const cards = pile?.cards ?? [];
   if (!cards.length) return [];
-  const slot = view.slots.find((candidate) => candidate.name === pileName);
+  const slot = view.rules.slots.find((candidate) => candidate.name === pileName);
   const top = cards.length - 1;
   if (slot?.fan !== "down") return [top];
   return cards.flatMap((card, index) => (card.card !== "down" || index === top ? [index] : []));
@@ -181,7 +181,7 @@ export function attachKeyboard(board, game, { openHelp = () => {} } = {}) {
   function drawn() {
     const view = game.view();
     board.querySelector(".focus-ring")?.remove();
-    if (!view?.slots) return;
+    if (!view?.rules?.slots) return;
     focus = normalize(view, focus);
     const element = elementFor(board, focus);
     if (!element) return;

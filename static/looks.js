@@ -111,16 +111,16 @@ const arranged = new WeakMap();
  * @param {View} view
  */
 export function arrangedSlots(view) {
-  if (!current.leftHanded) return view.slots;
-  const cached = arranged.get(view.slots);
+  if (!current.leftHanded) return view.rules.slots;
+  const cached = arranged.get(view.rules.slots);
   if (cached) return cached;
-  const widest = Math.max(...view.slots.map((slot) => slot.x));
-  const slots = view.slots.map((slot) =>
+  const widest = Math.max(...view.rules.slots.map((slot) => slot.x));
+  const slots = view.rules.slots.map((slot) =>
     LEFT_HANDED_PILES.test(slot.name)
       ? { ...slot, x: widest - slot.x, fan: slot.fan === "right" ? "left" : slot.fan }
       : slot,
   );
-  arranged.set(view.slots, slots);
+  arranged.set(view.rules.slots, slots);
   return slots;
 }
 

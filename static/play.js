@@ -39,20 +39,22 @@ async function actNow(message, quiet) {
     return false;
   }
   const previous = state.view?.early ? null : state.view; // the table drawn before the engine was up is no earlier turn
-  state.view = answer;
+  // The game's rules come with its first view only; the views after it carry them on.
+  const view = answer.rules ? answer : { ...answer, rules: state.view.rules };
+  state.view = view;
   state.viewAt = performance.now();
   state.pick = null;
   state.hint = null;
   render(message.type);
-  announce(describeChange(previous, answer, message));
+  announce(describeChange(previous, view, message));
   showAddress();
   save();
   analyseSoon();
-  if (answer.moves > 0 && !(previous?.moves > 0)) storeOrSay(stats.markDailyPlayed(answer));
-  if (answer.status === "stuck" && previous?.status !== "stuck" && message.type !== "load") showStuck(answer);
-  if (answer.status === "won" && previous?.status !== "won") {
-    state.counting = saveNow().then(() => countGame(answer, true)); // the record first: it says the game was counted
-    motion.celebrate(board).then(() => stillWon(answer) && showWin());
+  if (view.moves > 0 && !(previous?.moves > 0)) storeOrSay(stats.markDailyPlayed(view));
+  if (view.status === "stuck" && previous?.status !== "stuck" && message.type !== "load") showStuck(view);
+  if (view.status === "won" && previous?.status !== "won") {
+    state.counting = saveNow().then(() => countGame(view, true)); // the record first: it says the game was counted
+    motion.celebrate(board).then(() => stillWon(view) && showWin());
   }
   return true;
 }

@@ -110,7 +110,7 @@ function summary(found) {
   if (found.losingTurn !== null) {
     parts.push(t("review.lost", { turn: found.losingTurn + 1, move: placeWords(found.turnMoves[found.losingTurn]) }));
     // Pyramid's cards are paired away, not freed.
-    const why = state.view.pairsCards ? "review.whyPaired" : "review.why";
+    const why = state.view.rules.pairsCards ? "review.whyPaired" : "review.why";
     if (found.neverFree.length) parts.push(t(why, { cards: cardList(found.neverFree, found.neverFreeCount) }));
   } else if (found.firstLost === 0) parts.push(t("review.lostFromStart"));
   else if (found.won) {

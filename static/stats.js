@@ -209,7 +209,7 @@ function count(stats, view, won) {
     record.streak = 0;
   }
   stats.records[key] = record;
-  if (view.scoreCarriesOver && view.score !== null) stats.vegasBank += view.score; // cumulative Vegas (the engine says)
+  if (view.rules.scoreCarriesOver && view.score !== null) stats.vegasBank += view.score; // cumulative Vegas (the engine says)
   if (view.daily) stats.daily[`${view.daily}|${key}`] = won ? (view.assisted ? "assisted" : "won") : "played";
 }
 

@@ -27,12 +27,21 @@ def started(deal: int = 1, **options: str) -> Bridge:
     return bridge
 
 
+def rules_of(deal: int = 1, game: str = "klondike", **options: str) -> dict[str, Any]:
+    """The rules a new game's first view carries (the views after it carry none)."""
+    view = send(Bridge(), type="new", game=game, deal=deal, options=options)
+    assert view["ok"]
+    rules: dict[str, Any] = view["rules"]
+    return rules
+
+
 def test_view_of_a_new_game() -> None:
     view = send(started(), type="view")
     assert view["ok"] and view["game"] == "klondike" and view["deal"] == 1
     names = [pile["name"] for pile in view["piles"]]
     assert names[:2] == ["stock", "waste"] and "foundation-4" in names and "tableau-7" in names
-    assert {slot["name"] for slot in view["slots"]} == set(names)
+    assert view["rules"] is None  # the game's rules came with its first view
+    assert {slot["name"] for slot in rules_of()["slots"]} == set(names)
     column = next(p for p in view["piles"] if p["name"] == "tableau-7")["cards"]
     assert [c["card"] for c in column] == ["down"] * 6 + ["8S"]
     assert column[-1]["name"] == "8 of Spades"
@@ -457,7 +466,7 @@ def test_why_a_card_cannot_move(game: str, pile: str, index: int, reason: str | 
     before = send(bridge, type="new", game=game, deal=3)
     answer = send(bridge, type="why", **{"from": pile, "index": index})
     assert answer == {"ok": True, "reason": reason}
-    assert send(bridge, type="view") == before
+    assert send(bridge, type="view") == before | {"rules": None}  # the rules went with the first view
 
 
 def test_why_in_german_and_for_a_card_that_is_not_there() -> None:
@@ -587,28 +596,26 @@ def test_a_pyramid_pair_is_named() -> None:
 
 def test_a_clock_message_answers_time_and_score_only() -> None:
     bridge = started(1, scoring="standard", timed="on")
-    assert send(bridge, type="view")["scoreRunsWithClock"] is True
+    assert rules_of(1, scoring="standard", timed="on")["scoreRunsWithClock"] is True
     answer = send(bridge, type="clock")
     assert answer == {"ok": True, "seconds": 0, "score": 0}
-    assert send(started(1), type="view")["scoreRunsWithClock"] is False
+    assert rules_of(1)["scoreRunsWithClock"] is False
 
 
 def test_the_view_says_whether_the_score_carries_over() -> None:
     """Cumulative Vegas: the page adds the game's score to the balance it keeps."""
-    assert send(started(1, scoring="vegas-cumulative"), type="view")["scoreCarriesOver"] is True
-    assert send(started(1, scoring="vegas"), type="view")["scoreCarriesOver"] is False
-    bridge = Bridge()
-    assert send(bridge, type="new", game="spider", deal=1)["scoreCarriesOver"] is False
+    assert rules_of(1, scoring="vegas-cumulative")["scoreCarriesOver"] is True
+    assert rules_of(1, scoring="vegas")["scoreCarriesOver"] is False
+    assert rules_of(1, "spider")["scoreCarriesOver"] is False
 
 
 def test_the_view_says_whether_the_score_is_in_dollars() -> None:
     """Vegas scores are money: the page writes them in dollars without testing option names."""
-    assert send(started(1, scoring="vegas"), type="view")["scoreInDollars"] is True
-    assert send(started(1, scoring="vegas-cumulative"), type="view")["scoreInDollars"] is True
-    assert send(started(1, scoring="standard"), type="view")["scoreInDollars"] is False
-    bridge = Bridge()
-    assert send(bridge, type="new", game="double-klondike", deal=1)["scoreInDollars"] is False
-    assert send(bridge, type="new", game="pyramid", deal=1)["scoreInDollars"] is False
+    assert rules_of(1, scoring="vegas")["scoreInDollars"] is True
+    assert rules_of(1, scoring="vegas-cumulative")["scoreInDollars"] is True
+    assert rules_of(1, scoring="standard")["scoreInDollars"] is False
+    assert rules_of(1, "double-klondike")["scoreInDollars"] is False
+    assert rules_of(1, "pyramid")["scoreInDollars"] is False
 
 
 @pytest.mark.slow

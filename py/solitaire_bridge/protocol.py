@@ -162,16 +162,27 @@ class Failure(TypedDict):
     error: str  # a sentence for the player, in the chosen language
 
 
+class RulesView(TypedDict):
+    """What the page needs of a game's rules: the same all game long, so sent once per game."""
+
+    optionSpecs: list[OptionSpecView]
+    slots: list[SlotView]
+    tapMoves: bool  # a tap plays a card to its best place
+    tapHome: bool  # a tap sends a card home when it can go there
+    pairsCards: bool  # cards leave in pairs (Pyramid): hints and the review say "pair"
+    scoreRunsWithClock: bool  # the page asks for the score as the clock runs
+    scoreCarriesOver: bool  # Vegas, cumulative: the bank carries over from game to game
+    scoreInDollars: bool
+
+
 class View(TypedDict):
     """Everything the page draws: the answer to every message that changes the game."""
 
     ok: Literal[True]
     game: str
     options: Options
-    optionSpecs: list[OptionSpecView]
     deal: int
     daily: str | None
-    slots: list[SlotView]
     piles: list[PileView]
     legal: dict[str, list[str]]  # "pile:index" -> the piles the pick may go to
     stockAction: Literal["draw", "redeal"] | None
@@ -188,15 +199,10 @@ class View(TypedDict):
     autoplay: bool
     statusLine: str
     language: str
-    tapMoves: bool
-    tapHome: bool
-    pairsCards: bool
     analysis: AnalysisView
     save: Save  # the page stores it at once: a page closed right after a move loses nothing
     turn: TurnView | None  # null when the message played no turn
-    scoreRunsWithClock: bool
-    scoreCarriesOver: bool
-    scoreInDollars: bool
+    rules: RulesView | None  # with a game's first view only (after new, load, setup), else null
 
 
 class LanguageChosen(TypedDict):

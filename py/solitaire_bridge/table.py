@@ -26,6 +26,7 @@ from .protocol import (
     MovePlace,
     PeekAnswer,
     PileView,
+    RulesView,
     SaveAnswer,
     TurnedOver,
     TurnMove,
@@ -45,6 +46,7 @@ class Table:
         self.analyst: Analyst | None = None
         self.autoplay = False
         self.language = DEFAULT_LANGUAGE
+        self.rules_sent = False  # the game's rules went with a view (they go once per game)
 
     def sentence(self, said: Said) -> str:
         return sentence(render(said, self.language))
@@ -69,6 +71,7 @@ class Table:
         """Make ``session`` the game in progress, with a fresh analysis (and the daily's proof);
         ``deep``: a deep analysis (see ``Analyst``)."""
         self.session = session
+        self.rules_sent = False
         self.analyst = Analyst(session.rules, deep)
         if proof is not None:
             self.analyst.remember(session.start_position, proof)
@@ -246,15 +249,8 @@ class Table:
             "ok": True,
             "game": rules.game_id,
             "options": rules.options,
-            "optionSpecs": [
-                {"name": spec.name, "choices": list(spec.choices), "changesDeal": spec.changes_deal} for spec in type(rules).option_specs
-            ],
             "deal": session.deal,
             "daily": session.daily,
-            "slots": [
-                {"name": slot.name, "x": slot.x, "y": slot.y, "fan": slot.fan, "hint": slot.empty_hint, "dealSize": slot.deal_size}
-                for slot in rules.slots()
-            ],
             "piles": self.piles_view(piles),
             "legal": legal,
             "stockAction": stock_action,
@@ -272,13 +268,30 @@ class Table:
             "autoplay": session.autoplay,
             "statusLine": render(rules.status_line(position), self.language),
             "language": self.language,
-            "tapMoves": rules.tap_moves,
-            "tapHome": rules.tap_home,
-            "pairsCards": rules.pairs_cards,
             "analysis": self.analysis_view(),
             # The page keeps it and stores it at once: a page closed right after a move loses nothing.
             "save": session.to_save(),
             "turn": self.turn_view(),
+            "rules": self.rules_view(),
+        }
+
+    def rules_view(self) -> RulesView | None:
+        """The game's rules as the page needs them, with the first view of a game only."""
+        if self.rules_sent:
+            return None
+        self.rules_sent = True
+        rules = self.current().rules
+        return {
+            "optionSpecs": [
+                {"name": spec.name, "choices": list(spec.choices), "changesDeal": spec.changes_deal} for spec in type(rules).option_specs
+            ],
+            "slots": [
+                {"name": slot.name, "x": slot.x, "y": slot.y, "fan": slot.fan, "hint": slot.empty_hint, "dealSize": slot.deal_size}
+                for slot in rules.slots()
+            ],
+            "tapMoves": rules.tap_moves,
+            "tapHome": rules.tap_home,
+            "pairsCards": rules.pairs_cards,
             "scoreRunsWithClock": rules.score_runs_with_clock(),
             "scoreCarriesOver": rules.score_carries_over(),
             "scoreInDollars": rules.score_in_dollars(),

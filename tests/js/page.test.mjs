@@ -99,11 +99,11 @@ test("the keys reach every pile of every game and come back", () => {
     assert.ok(view.ok, game);
     const seen = [];
     let focus = normalize(view, null);
-    for (let i = 0; i < view.slots.length; i++) {
+    for (let i = 0; i < view.rules.slots.length; i++) {
       seen.push(focus.pile);
       focus = nextFocus(view, focus, "ArrowRight");
     }
-    assert.deepEqual([...seen].sort(), view.slots.map((slot) => slot.name).sort(), game); // every pile once
+    assert.deepEqual([...seen].sort(), view.rules.slots.map((slot) => slot.name).sort(), game); // every pile once
     assert.equal(focus.pile, seen[0], game); // and round again
     assert.equal(nextFocus(view, normalize(view, null), "ArrowLeft").pile, seen.at(-1), game); // both ways
     let down = normalize(view, null);
