@@ -58,7 +58,6 @@ export const layoutOrder = (view) => rows(view).flat().map((slot) => slot.name);
  * fanned downwards every face-up card and the top card, elsewhere only the
  * top card; [] for an empty pile. Face-down cards under others are skipped
  * (the pile's label says how many there are).
-
  * @param {View} view
  */
 export function stops(view, pileName) {
@@ -110,7 +109,6 @@ function nextRow(view, pileName, step) {
  * above/below, Home/End to the first/last pile, a digit to that column.
  * Returns the (normalized) same place at an edge, and null for a key that
  * does not navigate.
-
  * @param {View} view
  */
 export function nextFocus(view, current, keyName) {

@@ -107,7 +107,6 @@ const arranged = new WeakMap();
  * waste, foundations and free cells change sides (x mirrored across the
  * table, a fanned waste fans to the left); the columns stay. table.js draws
  * and keyboard.js navigates with the same slots.
-
  * @param {View} view
  */
 export function arrangedSlots(view) {

@@ -238,7 +238,6 @@ function slotArt(slot, view) {
  * unchanged, and making its elements anew (and the browser styling their
  * pictures anew) is most of the cost of a redraw. A new size or new looks
  * (card back, large print) draw everything anew.
-
  * @param {View} view
  */
 export function drawTable(board, view, pick, hint = null) {

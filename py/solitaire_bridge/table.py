@@ -330,19 +330,17 @@ class Table:
             positions.append(rules.apply(positions[-1], move))
         moves = [turn_move(rules, position, move, language) for position, move in zip(positions, last.turn)]
         first = moves[0] if moves and last.action == "play" else None
-        drawn = None
-        if first is not None and first["kind"] == "draw":
-            drawn = drawn_view(rules.piles(last.before), rules.piles(session.position), language)
+        before, after = rules.piles(last.before), rules.piles(session.position)
+        runs = 0 if undone else rules.runs_completed(last.before, session.position)
+        paired = first is not None and first["kind"] == "pair"
         return {
             "action": last.action,
             "moves": moves,
             "automatic": len(last.turn) - 1 if last.action == "play" else 0,
-            "runsHome": 0 if undone else rules.runs_completed(last.before, session.position),
-            "turnedOver": [] if undone else turned_over(rules.piles(last.before), rules.piles(session.position), language),
-            "home": []
-            if undone or (first is not None and first["kind"] == "pair")
-            else home_gains(rules, last, session.position, first, language),
-            "drawn": drawn,
+            "runsHome": runs,
+            "turnedOver": [] if undone else turned_over(before, after, language),
+            "home": [] if undone or paired else home_gains(before, after, None if first is None else first["to"], runs > 0, language),
+            "drawn": drawn_view(before, after, language) if first is not None and first["kind"] == "draw" else None,
         }
 
 
@@ -384,14 +382,14 @@ def turned_over(before: list[Any], after: list[Any], language: str) -> list[Turn
     return turned
 
 
-def home_gains(rules: Any, last: Any, position: Any, first: TurnMove | None, language: str) -> list[HomeGain]:
-    """What each foundation gained in the turn, but the one the player's own move went to."""
-    before = {pile.name: pile for pile in rules.piles(last.before)}
-    runs = rules.runs_completed(last.before, position) > 0
+def home_gains(before: list[Any], after: list[Any], own: str | None, runs: bool, language: str) -> list[HomeGain]:
+    """What each foundation gained in the turn, but ``own``, the one the player's move went to;
+    ``runs``: what they gained were runs that left the table by themselves (Spider)."""
+    was = {pile.name: pile for pile in before}
     gains: list[HomeGain] = []
-    for pile in rules.piles(position):
-        old = before.get(pile.name)
-        if not pile.name.startswith("foundation") or old is None or (first is not None and pile.name == first["to"]):
+    for pile in after:
+        old = was.get(pile.name)
+        if not pile.name.startswith("foundation") or old is None or pile.name == own:
             continue
         gained = pile.cards[len(old.cards) :]
         if gained:
