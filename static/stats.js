@@ -190,8 +190,11 @@ async function changeIn(transaction, change) {
   return true;
 }
 
-/** @param {View} view */
-function count(stats, view, won) {
+/** Count a game that ended (`won`, or given up) into `stats`: played, won, streaks, bests, the
+ *  Vegas bank and the day's result.
+ * @param {View} view
+ */
+export function count(stats, view, won) {
   const key = slotKey(view.game, view.options);
   const record = stats.records[key] ?? { played: 0, won: 0, wonUnassisted: 0, streak: 0, bestStreak: 0, bestSeconds: null, bestScore: null, bestMoves: null };
   record.played += 1;

@@ -1,6 +1,7 @@
 """The page's pure JavaScript (addresses, card matching, keyboard navigation; the sentences
-said after a turn), run in Node with ``node --test`` (tests/js/page.test.mjs,
-announce.test.mjs) on the real bridge's views: milliseconds, no browser."""
+said after a turn; counting and checking the statistics), run in Node with ``node --test``
+(tests/js/page.test.mjs, announce.test.mjs, stats.test.mjs) on the real bridge's views:
+milliseconds, no browser."""
 
 from __future__ import annotations
 
@@ -12,4 +13,8 @@ def test_the_pages_pure_functions() -> None:
 
 
 def test_what_the_page_says_after_a_turn() -> None:
-    run_node_tests("announce.test.mjs", passes=9)
+    run_node_tests("announce.test.mjs", passes=10)
+
+
+def test_the_statistics() -> None:
+    run_node_tests("stats.test.mjs", passes=7)

@@ -21,6 +21,7 @@ const SAID = {
   undo: "Move undone.",
   draw: "Drew King of Diamonds.",
   "the last card home wins": "King of Spades to Foundation 4. You won!",
+  "a cumulative Vegas win": "King of Spades to Foundation 4. You won!",
   "a spider deal": "Dealt a card onto every column.",
   "a pyramid pair": "5 of Spades and 8 of Hearts removed.",
   "a new game": "New game: FreeCell, #7.",

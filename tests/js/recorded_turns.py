@@ -50,6 +50,8 @@ def scenes() -> dict[str, dict[str, Any]]:
     found["draw"] = turn(bridge, found["undo"]["after"], type="stock")
     near = send(bridge, type="setup", game="klondike", options={}, layout=NEAR_WON)
     found["the last card home wins"] = turn(bridge, near, type="foundation", **{"from": "tableau-4", "index": 0})
+    vegas = send(bridge, type="setup", game="klondike", options={"scoring": "vegas-cumulative"}, layout=NEAR_WON)
+    found["a cumulative Vegas win"] = turn(bridge, vegas, type="foundation", **{"from": "tableau-4", "index": 0})
     spider = send(bridge, type="new", game="spider", options={"suits": "1"}, deal=5)
     found["a spider deal"] = turn(bridge, spider, type="stock")
     pyramid = send(bridge, type="new", game="pyramid", options={}, deal=2)  # pyramid-22 and -28 make 13
