@@ -9,13 +9,16 @@ govern, and defines window.axe before the page's own scripts run.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from conftest import ROOT
+from conftest import ROOT, PageWatch
 from playwright.sync_api import expect
 from solitaire.registry import GAMES
-from test_browser_klondike import NEAR_WON, READY, card, open_page, set_up
+from solitaire.words import GAME_NAMES
+from test_browser_klondike import NEAR_WON, READY, card, open_page, set_up, settled
 
 pytestmark = pytest.mark.browser
 
@@ -37,6 +40,38 @@ def audited(page: Any) -> Any:
         pytest.fail("axe-core is missing: run ./build.sh")
     page.add_init_script(path=str(AXE))
     return page
+
+
+@pytest.fixture(scope="module")
+def shared_page(browser: Any, site_url: str) -> Iterator[tuple[Any, PageWatch]]:
+    """One started page, audited, for the tests that only look and leave it as they found it:
+    starting a page costs more than most of them (issue 39). Its errors fail the test that
+    caused them (``looked_at``)."""
+    if not AXE.exists():
+        pytest.fail("axe-core is missing: run ./build.sh")
+    watch = PageWatch(site_url)
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, service_workers="block", reduced_motion="reduce")
+    context.add_init_script(path=str(AXE))
+    page = context.new_page()
+    page.on("console", lambda message: watch.errors.extend([message.text] if message.type == "error" else []))
+    page.on("pageerror", lambda error: watch.errors.append(str(error)))
+    page.on("request", lambda request: watch.request(request.url))
+    open_page(page, site_url + "?game=klondike&deal=1")
+    yield page, watch
+    context.close()
+
+
+@pytest.fixture
+def looked_at(shared_page: tuple[Any, PageWatch]) -> Iterator[Any]:
+    """The shared page; afterwards its dialogs are closed and nothing is held, and it logged no error."""
+    page, watch = shared_page
+    yield page
+    page.evaluate("() => document.querySelectorAll('dialog[open]').forEach((dialog) => dialog.close())")
+    page.locator("#board").focus()
+    page.keyboard.press("Escape")
+    errors, watch.errors[:] = list(watch.errors), []
+    assert not errors, f"console errors: {errors}"
+    assert not watch.foreign, f"requests left the origin: {watch.foreign}"
 
 
 def severe_violations(page: Any) -> list[dict[str, Any]]:
@@ -72,8 +107,12 @@ def test_reading_order_is_bar_table_dialogs(page: Any, site_url: str) -> None:
 
 
 @pytest.mark.parametrize("game", list(GAMES))
-def test_every_game_screen(audited: Any, site_url: str, game: str) -> None:
-    open_page(audited, site_url + f"?game={game}&deal=4")
+def test_every_game_screen(looked_at: Any, game: str) -> None:
+    """Each game as a player switches to it (the picker: a deal of that game)."""
+    audited = looked_at
+    audited.select_option("#game-picker", game)
+    expect(audited).to_have_title(re.compile(f"^{GAME_NAMES['en'][game]} · "))
+    settled(audited)
     assert_clean(audited, f"{game}: the table and the bar")
     # With the keyboard focus on the table, a card picked up and its destinations lit.
     audited.locator("#board").focus()
@@ -85,8 +124,8 @@ def test_every_game_screen(audited: Any, site_url: str, game: str) -> None:
 
 
 @pytest.mark.parametrize("opener", ["#open-settings", "#open-rules", "#open-stats", "#open-share"])
-def test_every_dialog(audited: Any, site_url: str, opener: str) -> None:
-    open_page(audited, site_url + "?game=klondike&deal=1")
+def test_every_dialog(looked_at: Any, opener: str) -> None:
+    audited = looked_at
     audited.locator(opener).click()
     expect(audited.locator("dialog[open]")).to_have_count(1)
     assert_clean(audited, opener)

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from conftest import PageWatch
 from playwright.sync_api import expect
-from test_browser_klondike import READY, card
+from solitaire.words import GAME_NAMES
+from test_browser_klondike import READY, card, settled
 
 pytestmark = pytest.mark.browser
 
@@ -46,16 +49,35 @@ def english_left(page: Any) -> list[str]:
     return [text for text in page.evaluate(COLLECT) if ENGLISH.search(text)]
 
 
+@pytest.fixture(scope="module")
+def german_page(browser: Any, site_url: str) -> Iterator[tuple[Any, PageWatch]]:
+    """One started page in a German-speaking browser for the tests that only look (a page start
+    costs more than they do); its errors fail the test that caused them."""
+    watch = PageWatch(site_url)
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="de-DE", service_workers="block", reduced_motion="reduce")
+    page = context.new_page()
+    page.on("pageerror", lambda error: watch.errors.append(str(error)))
+    page.goto(site_url + "?game=klondike&deal=4")
+    page.wait_for_selector(READY, state="attached")
+    yield page, watch
+    context.close()
+
+
 @pytest.mark.parametrize("game", ["klondike", "double-klondike", "spider", "freecell", "pyramid", "tripeaks"])
-def test_every_game_screen_is_german(german: Any, site_url: str, game: str) -> None:
-    german.goto(site_url + f"?game={game}&deal=4")
-    german.wait_for_selector(READY, state="attached")
+def test_every_game_screen_is_german(german_page: tuple[Any, PageWatch], game: str) -> None:
+    """Each game as a player switches to it (the picker), with every dialog."""
+    german, watch = german_page
+    german.select_option("#game-picker", game)
+    expect(german).to_have_title(re.compile(f"^{GAME_NAMES['de'][game]} · "))
+    settled(german)
     assert german.locator("html").get_attribute("lang") == "de"
     assert english_left(german) == []
     for opener in ["#open-rules", "#open-settings", "#open-stats", "#open-share"]:
         german.locator(opener).click()
         assert english_left(german) == [], opener
         german.keyboard.press("Escape")
+    errors, watch.errors[:] = list(watch.errors), []
+    assert not errors, errors
 
 
 def test_messages_and_dialogs_are_german(german: Any, site_url: str) -> None:
