@@ -6,9 +6,11 @@ The tables at the end, ``REQUESTS`` and ``ANSWERS``, name every kind's types: th
 checks requests against them, ``tools/make_protocol.py`` writes them as TypeScript
 declarations that type-check the page's code, and the tests check real answers against them.
 
-Conventions across the wire: a card is picked as its pile and its index in that pile
-(0 = the bottom card; the card and all above it move); cards are written as the engine's
-notation ("Ah", "Td"; "down" for a face-down card); moves as move notation; a ``save`` is
+Conventions across the wire: a card is named by its pile and its index in that pile
+(0 = the bottom card; a pick takes the card and all above it), in requests, ``legal``'s
+keys, hints, the review's moves and the turn alike; how many cards a move takes is the
+engine's business. Cards are written in the engine's notation ("QH", "TD"; "down" for a
+face-down card), or by name where the page says them; moves in move notation. A ``save`` is
 opaque to the page but for the fields it keeps beside it.
 """
 
