@@ -1,6 +1,7 @@
 """The page's pure JavaScript (addresses, card matching, keyboard navigation; the sentences
-said after a turn; counting and checking the statistics), run in Node with ``node --test``
-(tests/js/page.test.mjs, announce.test.mjs, stats.test.mjs) on the real bridge's views:
+said after a turn; counting and checking the statistics; the kept games' records and their
+check), run in Node with ``node --test`` (tests/js/page.test.mjs, announce.test.mjs,
+stats.test.mjs, saves.test.mjs) on the real bridge's views:
 milliseconds, no browser."""
 
 from __future__ import annotations
@@ -18,3 +19,7 @@ def test_what_the_page_says_after_a_turn() -> None:
 
 def test_the_statistics() -> None:
     run_node_tests("stats.test.mjs", passes=7)
+
+
+def test_the_kept_games_records() -> None:
+    run_node_tests("saves.test.mjs", passes=4)
