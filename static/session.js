@@ -62,6 +62,8 @@ export const state = Object.seal({
 
 /**
  * One message to Python; the answer, remembering the last error so that start-up can explain a fallback.
+ * The answer is its kind's (types/protocol.d.ts) or a Failure: test `answer.ok === false` (tsc, which
+ * checks without strict null checks, tells the two apart by it, not by `!answer.ok`).
  * @template {Request} M
  * @param {M} message
  * @returns {Promise<Answer<M["type"]>>}
