@@ -346,11 +346,7 @@ class Table:
 
 def turn_move(rules: Any, position: Any, move: Move, language: str) -> TurnMove:
     """A move of a turn, played from ``position``: its places, and its cards by name."""
-    piles = {pile.name: pile for pile in rules.piles(position)}
-    source, target = piles.get(move.source), piles.get(move.target)
-    index = (len(source.cards) if source else move.count) - move.count
-    card = source.cards[index] if source and 0 <= index < len(source.cards) and source.face_up[index] else None
-    onto = target.cards[-1] if target and target.cards and target.face_up[-1] else None
+    index, card, onto = move_cards(rules, position, move)
     return {
         "move": move_notation(move),
         "kind": rules.move_kind(move),
@@ -411,15 +407,22 @@ def drawn_view(before: list[Any], after: list[Any], language: str) -> Drawn | No
     return {"count": count, "top": card_name(waste_after.cards[-1], language) if grew and waste_after else None}
 
 
-def move_place(rules: Any, position: Any, move: Move) -> MovePlace:
-    """A move as the page names it: what it does (``Rules.move_kind``), the pile it takes
-    from, the index of its first card there, where it goes, and the cards it moves and
-    goes onto."""
+def move_cards(rules: Any, position: Any, move: Move) -> tuple[int, int | None, int | None]:
+    """Where a move played from ``position`` takes its first card (its index in the pile), that
+    card and the card it goes onto (None: none, or face down)."""
     piles = {pile.name: pile for pile in rules.piles(position)}
     source, target = piles.get(move.source), piles.get(move.target)
     index = (len(source.cards) if source else move.count) - move.count
     card = source.cards[index] if source and 0 <= index < len(source.cards) and source.face_up[index] else None
     onto = target.cards[-1] if target and target.cards and target.face_up[-1] else None
+    return index, card, onto
+
+
+def move_place(rules: Any, position: Any, move: Move) -> MovePlace:
+    """A move as the page names it: what it does (``Rules.move_kind``), the pile it takes
+    from, the index of its first card there, where it goes, and the cards it moves and
+    goes onto."""
+    index, card, onto = move_cards(rules, position, move)
     return {
         "move": rules.move_kind(move),
         "from": move.source,
