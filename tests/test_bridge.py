@@ -10,8 +10,7 @@ from solitaire.daily import daily_deal
 from solitaire.game import IllegalMove, Move
 from solitaire.registry import make_rules
 from solitaire.solver import Verdict
-from solitaire.solvers.klondike import solver as klondike_solver
-from solitaire.solvers.klondike.solver import KlondikeSolver
+from solitaire.solvers.klondike import KlondikeSolver
 from solitaire_bridge import Bridge, Kind
 from solitaire_bridge.table import tap_choice
 
@@ -639,7 +638,7 @@ def small_budgets(monkeypatch: pytest.MonkeyPatch) -> None:
     a deep analysis 5,000 (deal 26 is won in 2,743; deal 21 is lost in 1,121; deal 12 is
     unknown at either)."""
     monkeypatch.setattr(KlondikeSolver, "analysis_budget", 1_000)
-    monkeypatch.setattr(klondike_solver, "DRAW_THREE_BUDGET", 5_000)
+    monkeypatch.setattr(KlondikeSolver, "draw_three_budget", 5_000)
 
 
 def analysed(bridge: Bridge) -> dict[str, Any]:

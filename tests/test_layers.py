@@ -79,3 +79,24 @@ def test_no_module_of_the_engine_imports_itself_round_a_cycle() -> None:
                 if following not in seen and not following.startswith(start + "."):
                     seen.add(following)
                     stack.append((following, [*trail, following]))
+
+
+def test_tests_and_tools_use_a_solver_package_through_its_public_surface() -> None:
+    """A solver that is a package (the Klondike one) is used through what its ``__init__``
+    names, never through its modules, so its inside can change without breaking the tests."""
+    packages = {path.parent.name for path in (ENGINE / "solvers").glob("*/__init__.py")}
+    assert packages  # the Klondike solver is one
+    outside = [*(ENGINE.parent.parent / "tests").glob("*.py"), *(ENGINE.parent.parent / "tools").glob("*.py"), *ENGINE.parent.rglob("*.py")]
+    for path in outside:
+        if (ENGINE / "solvers") in path.parents and path.parent.name in packages:
+            continue  # the package's own modules
+        for node in ast.walk(ast.parse(path.read_text())):
+            names = [alias.name for alias in node.names] if isinstance(node, ast.Import) else []
+            if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names = [node.module] + [f"{node.module}.{alias.name}" for alias in node.names]
+            for name in names:
+                parts = name.split(".")
+                inner = parts[:2] == ["solitaire", "solvers"] and len(parts) > 3 and parts[2] in packages
+                # "from solitaire.solvers.klondike import solver" names a module as well.
+                module = inner and (ENGINE / "solvers" / parts[2] / f"{parts[3]}.py").exists()
+                assert not module, f"{path.name} imports {name}"

@@ -22,22 +22,27 @@ from solitaire.games.klondike import Klondike, KlondikePosition
 from solitaire.solver import Verdict, solver_for
 from solitaire.solvers.klondike import (
     EXHAUSTED,
+    FACE_DOWN,
+    PAUSE_AFTER,
     WON,
+    Back,
     BestFirst,
+    Compound,
     DepthFirst,
     KlondikeSolver,
     Model,
     Node,
+    Run,
     Step,
+    Tandem,
+    ToHome,
+    clicks_to,
     engine_line,
     model_for,
+    parts,
     pruning_for,
+    target,
 )
-from solitaire.solvers.klondike import solver as solver_module
-from solitaire.solvers.klondike.encoding import FACE_DOWN
-from solitaire.solvers.klondike.line import clicks_to
-from solitaire.solvers.klondike.search import PAUSE_AFTER, Tandem
-from solitaire.solvers.klondike.steps import Back, Compound, Run, ToHome, parts, target
 
 DRAW_ONE = Klondike({"draw": "1"})
 DRAW_THREE = Klondike({"draw": "3"})
@@ -478,7 +483,7 @@ def test_slices_give_the_same_verdict_and_line_as_one_run(rules: Klondike, deal:
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("rules", "deal"), [(DRAW_THREE, 18), (DOUBLE_THREE, 8)])
-def test_a_search_pauses_amid_a_nodes_moves_whatever_its_slice(rules: Klondike, deal: int, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_search_pauses_amid_a_nodes_moves_whatever_its_slice(rules: Klondike, deal: int) -> None:
     """In one call a search looks at no more than ``PAUSE_AFTER`` moves, then pauses and goes
     on there at the next call (a Double Klondike position can have nine hundred moves: 200 ms
     in Pyodide at once), so a call given a million nodes ends soon. Pausing changes nothing:
@@ -486,9 +491,8 @@ def test_a_search_pauses_amid_a_nodes_moves_whatever_its_slice(rules: Klondike, 
     position = rules.deal(deal)
     whole = solve(rules, position)
     for pause_after in (PAUSE_AFTER, 1):
-        monkeypatch.setattr(solver_module, "PAUSE_AFTER", pause_after)
         for size in (1, 7, 1_000_000):
-            search = KlondikeSolver(rules).start(position, 50_000)
+            search = KlondikeSolver(rules, pause_after).start(position, 50_000)
             calls = 1
             while (verdict := search.run(size)) is None:
                 calls += 1

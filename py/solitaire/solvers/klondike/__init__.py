@@ -15,6 +15,10 @@ One module per job:
 - ``line``: a found line as the engine's moves, checked by ``rules.apply``;
 - ``solver``: the portfolio for a position, and ``KlondikeSolver``.
 
+What this package's ``__init__`` names is its public surface, for the engine, the tools and
+the tests alike (tests/test_layers.py holds them to it): the solver and its searches, the
+model and its steps, which the tests use to check each technique against a search without it.
+
 Exactness: ``winnable`` comes with a line replayed through the engine.
 ``unwinnable`` needs an exact search (or the relaxed one, which allows every real
 line) to run out of positions with no pruning but the exact kinds (the tests check
@@ -24,29 +28,39 @@ the rules on random endgames).
 
 from __future__ import annotations
 
-from .encoding import Node
-from .line import engine_line
+from .encoding import FACE_DOWN, Node
+from .line import clicks_to, engine_line
 from .moves import Model
 from .pruning import Kind, Pruning, pruning_for
-from .search import EXHAUSTED, GAVE_UP, WON, BestFirst, DepthFirst
+from .search import EXHAUSTED, GAVE_UP, PAUSE_AFTER, WON, BestFirst, DepthFirst, Tandem
 from .solver import DAILY_BUDGET, DEFAULT_BUDGET, KlondikeSolver, model_for
-from .steps import Step
+from .steps import Back, Compound, Run, Step, ToHome, parts, target
 
 __all__ = [
     "DAILY_BUDGET",
     "DEFAULT_BUDGET",
     "EXHAUSTED",
+    "FACE_DOWN",
     "GAVE_UP",
+    "PAUSE_AFTER",
     "WON",
+    "Back",
     "BestFirst",
+    "Compound",
     "DepthFirst",
     "Kind",
     "KlondikeSolver",
     "Model",
     "Node",
     "Pruning",
+    "Run",
     "Step",
+    "Tandem",
+    "ToHome",
+    "clicks_to",
     "engine_line",
     "model_for",
+    "parts",
     "pruning_for",
+    "target",
 ]

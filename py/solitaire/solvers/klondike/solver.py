@@ -46,19 +46,19 @@ def model_for(rules: Klondike, position: KlondikePosition, kind: Kind = "exact")
     return Model(rules, position, pruning_for(rules, position, kind))
 
 
-def portfolio_members(rules: Klondike, position: KlondikePosition) -> list[Member]:
+def portfolio_members(rules: Klondike, position: KlondikePosition, pause_after: int) -> list[Member]:
     """The searches of the portfolio: (search, its wins count, its exhaustion proves the
-    game lost, nodes per turn)."""
+    game lost, nodes per turn); each pauses after ``pause_after`` moves in one call."""
     real = model_for(rules, position)
     # Sharing their tables, the two searched hard deals in 0.60 (draw one) and 0.57 (draw
     # three) times the positions they needed with tables of their own (2026-12-05).
-    members: list[Member] = [(Tandem(real, real.node(position), pause_after=PAUSE_AFTER), True, True, 2 * TURN)]
+    members: list[Member] = [(Tandem(real, real.node(position), pause_after=pause_after), True, True, 2 * TURN)]
     if not real.free_talon:
         # Draw three (or limited passes): the relaxed search proves many lost deals in
         # a small part of the positions the real search needs (draw three deal 494: 0
         # against 167,773), so it gets a ninth of the budget.
         relaxed = model_for(rules, position, "relaxed")
-        members.append((DepthFirst(relaxed, relaxed.node(position), pause_after=PAUSE_AFTER), False, True, TURN // 4))
+        members.append((DepthFirst(relaxed, relaxed.node(position), pause_after=pause_after), False, True, TURN // 4))
     return members
 
 
@@ -68,12 +68,12 @@ class KlondikeSearch(Search):
     ``rules.apply``, which also checks it: in slices too, a move for a node, since a line
     of Double Klondike runs to a thousand moves and more (in Pyodide, up to 200 ms)."""
 
-    def __init__(self, rules: Klondike, position: KlondikePosition, budget: int, members: list[Member] | None = None) -> None:
+    def __init__(self, rules: Klondike, position: KlondikePosition, budget: int, members: list[Member]) -> None:
         self.rules = rules
         self.position = position
         self.budget = budget
         self.verdict: Verdict | None = None
-        self.search = Portfolio(portfolio_members(rules, position) if members is None else members)
+        self.search = Portfolio(members)
         # Once won: the line's moves still to come, and those so far.
         self.coming: Iterator[Move] | None = None
         self.line: list[Move] = []
@@ -120,21 +120,25 @@ class KlondikeSolver(Solver):
     # worker's WebAssembly memory, once grown, never shrinks; its deep analysis, in a worker
     # it stops afterwards, searches what that leaves unknown with the larger one.
     analysis_budget = DEFAULT_BUDGET
+    draw_three_budget = DRAW_THREE_BUDGET
 
-    def __init__(self, rules: Rules[Any]) -> None:
+    def __init__(self, rules: Rules[Any], pause_after: int = PAUSE_AFTER) -> None:
+        """``pause_after``: how many of a node's moves a search looks at in one call before
+        it pauses (``search.PAUSE_AFTER``; the tests pause after every move)."""
         super().__init__(rules)
+        self.pause_after = pause_after
         if not isinstance(rules, Klondike):  # Double Klondike is one
             raise TypeError(f"the Klondike solver plays Klondike, not {rules.game_id}")
         self.klondike = rules
         if rules.decks == 1 and rules.draw == 3:
-            self.default_budget = DRAW_THREE_BUDGET
+            self.default_budget = self.draw_three_budget
         # Within limited passes a daily's candidates get the quick proof search.
         self.quick_proofs = rules.max_redeals is not None
         if self.quick_proofs:
             self.daily_budget = LIMITED_PASSES_DAILY_BUDGET
 
     def start(self, position: Any, budget: int) -> Search:
-        return KlondikeSearch(self.klondike, position, budget)
+        return KlondikeSearch(self.klondike, position, budget, portfolio_members(self.klondike, position, self.pause_after))
 
     def proof_search(self, position: Any) -> Search:
         """Within limited passes, one depth-first search of the ``quick`` kind (no dead-end
@@ -147,7 +151,7 @@ class KlondikeSolver(Solver):
             self.klondike,
             position,
             self.daily_budget,
-            [(DepthFirst(quick, quick.node(position), pause_after=PAUSE_AFTER), True, True, TURN)],
+            [(DepthFirst(quick, quick.node(position), pause_after=self.pause_after), True, True, TURN)],
         )
 
     def never_free(self, position: Any) -> tuple[int, ...]:
