@@ -1,7 +1,7 @@
 """The page's pure JavaScript (addresses, card matching, keyboard navigation; the sentences
 said after a turn; counting and checking the statistics; the kept games' records and their
-check), run in Node with ``node --test`` (tests/js/page.test.mjs, announce.test.mjs,
-stats.test.mjs, saves.test.mjs) on the real bridge's views:
+check; what the bar says), run in Node with ``node --test`` (tests/js/page.test.mjs,
+announce.test.mjs, stats.test.mjs, saves.test.mjs, bar.test.mjs) on the real bridge's views:
 milliseconds, no browser."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ def test_the_pages_pure_functions() -> None:
 
 
 def test_what_the_page_says_after_a_turn() -> None:
-    run_node_tests("announce.test.mjs", passes=10)
+    run_node_tests("announce.test.mjs", passes=13)
 
 
 def test_the_statistics() -> None:
@@ -23,3 +23,7 @@ def test_the_statistics() -> None:
 
 def test_the_kept_games_records() -> None:
     run_node_tests("saves.test.mjs", passes=4)
+
+
+def test_what_the_bar_says() -> None:
+    run_node_tests("bar.test.mjs", passes=5)

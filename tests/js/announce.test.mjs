@@ -25,6 +25,9 @@ const SAID = {
   "a spider deal": "Dealt a card onto every column.",
   "a pyramid pair": "5 of Spades and 8 of Hearts removed.",
   "a new game": "New game: FreeCell, #7.",
+  "a daily": "New game: Klondike, Daily 2026-12-06.",
+  "asked if winnable": "", // the bar shows the verdict; the turn moved nothing
+  "a Vegas game": "New game: Klondike, #3.",
 };
 
 test("every recorded turn has its sentence", () => {

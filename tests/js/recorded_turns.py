@@ -1,5 +1,5 @@
 """Turns played through the real bridge, recorded for the page's tests in Node
-(tests/js/announce.test.mjs): each is the message, the view before and the view after.
+(announce, stats and bar tests in tests/js/): each is the message, the view before and the view after.
 
     python tests/js/recorded_turns.py    (prints them as JSON; PYTHONPATH=py)
 
@@ -57,6 +57,9 @@ def scenes() -> dict[str, dict[str, Any]]:
     pyramid = send(bridge, type="new", game="pyramid", options={}, deal=2)  # pyramid-22 and -28 make 13
     found["a pyramid pair"] = turn(bridge, pyramid, type="move", **{"from": "pyramid-22", "index": 0, "to": "pyramid-28"})
     found["a new game"] = turn(bridge, found["a pyramid pair"]["after"], type="new", game="freecell", options={}, deal=7)
+    found["a daily"] = turn(bridge, found["a new game"]["after"], type="new", game="klondike", options={}, daily="2026-12-06")
+    found["asked if winnable"] = turn(bridge, found["a daily"]["after"], type="check")
+    found["a Vegas game"] = turn(bridge, found["asked if winnable"]["after"], type="new", game="klondike", options={"scoring": "vegas"}, deal=3)
     return found
 
 
