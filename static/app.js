@@ -6,7 +6,7 @@ import "./offline.js";
 import { hideNotice, notify, renderBar, showNotice, tick } from "./bar.js";
 import { prepareCards } from "./cards.js";
 import { checkChallenge } from "./challenge.js";
-import { attachSettings, copyShareLink, exportStats, importStats, openSettings, openShare, openStats, resetStats, showStatsBody } from "./dialogs.js";
+import { attachChooseDeal, attachSettings, copyShareLink, exportStats, importStats, openChooseDeal, openSettings, openShare, openStats, resetStats, showStatsBody } from "./dialogs.js";
 import { browserLanguage, language, setLanguage, t } from "./i18n.js";
 import { attachInput } from "./input.js";
 import { connectKeeping, keptGames, leavePage, returnToPage, saveNow, saveOnLeaving, storeFailed, storeOrSay, tableId } from "./keeping.js";
@@ -262,6 +262,7 @@ function takeInput() {
       $("menu").hidePopover();
       if (item.dataset.for === "restart") game.restart();
       else if (item.dataset.for === "review") whenIdle(startReview);
+      else if (item.dataset.for === "choose-deal") whenIdle(openChooseDeal);
       else $(item.dataset.for).click(); // the bar's own button, shown or not
     });
   }
@@ -275,6 +276,7 @@ function takeInput() {
   $("stats-file").addEventListener("change", (event) => event.target.files[0] && importStats(event.target.files[0]));
   $("stats-reset").addEventListener("click", resetStats);
   attachSettings();
+  attachChooseDeal();
   attachReview();
   state.openReview = () => whenIdle(startReview);
   $("won").addEventListener("close", () => {

@@ -1,4 +1,4 @@
-// dialogs.js: the Share, Statistics and Settings dialogs.
+// dialogs.js: the Share, Choose a deal, Statistics and Settings dialogs.
 
 import { notify, renderBar } from "./bar.js";
 import { confirmThen } from "./confirm.js";
@@ -33,6 +33,28 @@ export async function copyShareLink() {
   } catch {
     // No clipboard permission: the link stays selected for the player to copy.
   }
+}
+
+// -- choose a deal ------------------------------------------------------------------
+
+/** A deal of the game on the table by its number, with the options on the table. */
+export function openChooseDeal() {
+  const view = state.view;
+  const field = /** @type {HTMLInputElement} */ ($("deal-number"));
+  field.max = String(view.rules.maxDeal);
+  field.value = "";
+  $("deal-number-hint").textContent = t("chooseDeal.hint", { game: gameName(view.game, language()), max: view.rules.maxDeal.toLocaleString(language()) });
+  $("choose-deal").showModal();
+}
+
+/** Play the chosen deal: resumed where a game of it is kept, the game on the table kept too
+ *  (as a link to a deal does). The form has checked the number (whole, in range). */
+export function attachChooseDeal() {
+  $("choose-deal").addEventListener("close", () => {
+    if ($("choose-deal").returnValue !== "play") return;
+    const deal = Number(/** @type {HTMLInputElement} */ ($("deal-number")).value);
+    whenIdle(() => openGame({ game: state.view.game, options: state.view.options, deal }));
+  });
 }
 
 // -- statistics ----------------------------------------------------------------------

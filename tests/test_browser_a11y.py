@@ -102,7 +102,7 @@ def test_reading_order_is_bar_table_dialogs(page: Any, site_url: str) -> None:
               .map((element) => element.id || element.tagName.toLowerCase())"""
     )
     assert order[:5] == ["header", "table", "board", "board-help", "announcer"]
-    assert order[5:] == ["settings", "rules", "stats", "share", "won", "stuck", "review", "confirm"]
+    assert order[5:] == ["settings", "rules", "stats", "share", "choose-deal", "won", "stuck", "review", "confirm"]
     assert page.locator("#board").get_attribute("tabindex") == "0"
 
 
@@ -123,9 +123,11 @@ def test_every_game_screen(looked_at: Any, game: str) -> None:
     assert_clean(audited, f"{game}: focus and a picked card")
 
 
-@pytest.mark.parametrize("opener", ["#open-settings", "#open-rules", "#open-stats", "#open-share"])
+@pytest.mark.parametrize("opener", ["#open-settings", "#open-rules", "#open-stats", "#open-share", '#menu [data-for="choose-deal"]'])
 def test_every_dialog(looked_at: Any, opener: str) -> None:
     audited = looked_at
+    if opener.startswith("#menu"):
+        audited.locator("#open-menu").click()
     audited.locator(opener).click()
     expect(audited.locator("dialog[open]")).to_have_count(1)
     assert_clean(audited, opener)

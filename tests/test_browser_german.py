@@ -72,7 +72,10 @@ def test_every_game_screen_is_german(german_page: tuple[Any, PageWatch], game: s
     settled(german)
     assert german.locator("html").get_attribute("lang") == "de"
     assert english_left(german) == []
-    for opener in ["#open-rules", "#open-settings", "#open-stats", "#open-share"]:
+    for opener in ["#open-rules", "#open-settings", "#open-stats", "#open-share", '#menu [data-for="choose-deal"]']:
+        if opener.startswith("#menu"):
+            german.locator("#open-menu").click()
+            assert english_left(german) == [], "the menu"
         german.locator(opener).click()
         assert english_left(german) == [], opener
         german.keyboard.press("Escape")

@@ -311,6 +311,45 @@ def test_a_reload_resumes_the_game(page: Any, site_url: str) -> None:
     assert len(pile_cards(page, "waste")) == 1 and text_of(page, "moves") == "1"
 
 
+def choose_deal(page: Any, deal: str) -> None:
+    """More, Choose a deal, the number typed, Play (the dialog stays open on a number it refuses)."""
+    page.locator("#open-menu").click()
+    page.locator('#menu [data-for="choose-deal"]').click()
+    expect(page.locator("#choose-deal")).to_be_visible()
+    page.locator("#deal-number").fill(deal)
+    page.locator("#choose-deal-play").click()
+
+
+def test_a_deal_chosen_by_number_plays_and_the_game_before_is_kept(page: Any, site_url: str) -> None:
+    open_page(page, site_url + "?game=klondike&deal=1&draw=3")
+    card(page, "tableau-1", 0).click()
+    card(page, "tableau-7", 6).click()
+    assert text_of(page, "moves") == "1"
+    # Numbers the game has no deal for are refused by the form, and the game stays as it was.
+    for refused in ["0", "-3", "2.5", "2147483648"]:
+        choose_deal(page, refused)
+        expect(page.locator("#choose-deal")).to_be_visible()
+        page.keyboard.press("Escape")
+        expect(page.locator("#choose-deal")).to_be_hidden()
+    assert text_of(page, "moves") == "1" and text_of(page, "deal-label").startswith("#1")
+    assert "Klondike" in page.locator("#deal-number-hint").inner_text()
+    assert "2,147,483,647" in page.locator("#deal-number-hint").inner_text()
+    # Deal 617 with the options on the table: the cards the command line deals.
+    choose_deal(page, "617")
+    expect(page.locator("#choose-deal")).to_be_hidden()
+    expect(page.locator("#deal-label")).to_contain_text("#617")
+    assert text_of(page, "moves") == "0" and text_of(page, "mode").startswith("Draw 3")
+    dealt = subprocess.run(
+        [sys.executable, "-m", "solitaire", "deal", "klondike", "617"], capture_output=True, text=True, check=True, env={"PYTHONPATH": str(ROOT / "py")}
+    ).stdout
+    tops = {line.partition(":")[0]: line.split()[-1] for line in dealt.splitlines() if line.startswith("tableau")}
+    assert {pile: pile_cards(page, pile)[-1] for pile in tops} == tops
+    # Deal 1 again: the game begun on it goes on.
+    choose_deal(page, "1")
+    expect(page.locator("#deal-label")).to_contain_text("#1")
+    assert text_of(page, "moves") == "1" and pile_cards(page, "tableau-1") == []
+
+
 def test_a_corrupt_save_gets_a_message_and_a_fresh_game(page: Any, site_url: str) -> None:
     page.add_init_script("localStorage.setItem('solitaire.game', JSON.stringify({version: 1, game: 'klondike', deal: 'x'}))")
     open_page(page, site_url)

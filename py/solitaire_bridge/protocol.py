@@ -175,6 +175,7 @@ class RulesView(TypedDict):
     scoreRunsWithClock: bool  # the page asks for the score as the clock runs
     scoreCarriesOver: bool  # Vegas, cumulative: the bank carries over from game to game
     scoreInDollars: bool
+    maxDeal: int  # deals are numbered from 1 to this ("Choose a deal")
 
 
 class View(TypedDict):

@@ -9,7 +9,7 @@ from typing import Any, Literal
 from solitaire.analysis import Analyst
 from solitaire.cards import card_text
 from solitaire.difficulty import rating
-from solitaire.game import IllegalMove, Move, move_notation
+from solitaire.game import MAX_DEAL, IllegalMove, Move, move_notation
 from solitaire.registry import GAMES, make_rules, option_specs
 from solitaire.session import Session
 from solitaire.solver import Verdict
@@ -295,6 +295,7 @@ class Table:
             "scoreRunsWithClock": rules.score_runs_with_clock(),
             "scoreCarriesOver": rules.score_carries_over(),
             "scoreInDollars": rules.score_in_dollars(),
+            "maxDeal": MAX_DEAL,
         }
 
     def piles_view(self, piles: list[Any]) -> list[PileView]:
