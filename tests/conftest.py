@@ -17,6 +17,9 @@ sys.path[:0] = [str(ROOT / "py"), str(Path(__file__).resolve().parent), str(ROOT
 
 from browsers import CHROMIUM_FLAGS  # noqa: E402 - found through the path just set
 
+# The shared page's fixtures (``started``, ``played``): tests/shared_page.py.
+pytest_plugins = ["shared_page"]
+
 
 def run_node_tests(name: str, passes: int) -> None:
     """Run tests/js/NAME with `node --test`: every test passes, and there are `passes` of them

@@ -15,10 +15,11 @@ from typing import Any
 
 import pytest
 from conftest import ROOT, PageWatch
+from page_helpers import READY, card, open_page, settled
 from playwright.sync_api import expect
 from solitaire.registry import GAMES
 from solitaire.words import GAME_NAMES
-from test_browser_klondike import NEAR_WON, READY, card, open_page, set_up, settled
+from test_browser_klondike import NEAR_WON, set_up
 
 pytestmark = pytest.mark.browser
 

@@ -8,9 +8,10 @@ from typing import Any
 
 import pytest
 from conftest import PageWatch
+from page_helpers import card, open_page, pile_cards, text_of
 from playwright.sync_api import expect
 from test_browser_fit import SIZES
-from test_browser_klondike import card, one_move_from_stuck, open_page, pile_cards, text_of
+from test_browser_klondike import one_move_from_stuck
 from test_browser_looks import close, new_page
 
 pytestmark = pytest.mark.browser

@@ -10,19 +10,22 @@ from typing import Any
 
 import pytest
 from conftest import PageWatch
+from page_helpers import open_page
 from playwright.sync_api import expect
-from test_browser_klondike import open_page
+from shared_page import fresh_deal
 from test_browser_looks import close, new_page, resize
 
 pytestmark = pytest.mark.browser
 
-GAMES = [
-    "klondike&deal=1234567890&draw=3&scoring=vegas",
-    "double-klondike&deal=1234567890",
-    "spider&suits=4&deal=1234567890",
-    "freecell&deal=1234567890",
-    "pyramid&deal=1234567890",
-    "tripeaks&deal=1234567890",
+# Every game with a ten-digit deal (the longest label), and the options with the longest mode line.
+DEAL = 1234567890
+GAMES: list[tuple[str, int, dict[str, str]]] = [
+    ("klondike", DEAL, {"draw": "3", "scoring": "vegas"}),
+    ("double-klondike", DEAL, {}),
+    ("spider", DEAL, {"suits": "4"}),
+    ("freecell", DEAL, {}),
+    ("pyramid", DEAL, {}),
+    ("tripeaks", DEAL, {}),
 ]
 
 
@@ -65,11 +68,14 @@ def overlapping(boxes: list[list[Any]]) -> list[tuple[list[Any], list[Any]]]:
 
 
 def test_the_bar_keeps_its_height_and_shows_the_games_state(browser: Any, site_url: str, watch: PageWatch) -> None:
-    """Every game at every size in SIZES: one started page per game, resized through them."""
+    """Every game at every size in SIZES: one started page, each game dealt on it and resized
+    through them."""
     heights: dict[tuple[int, int], set[float]] = {size: set() for size in SIZES}
-    for game in GAMES:
-        with sized(browser, watch) as page:
-            open_page(page, site_url + f"?game={game}")
+    with sized(browser, watch) as page:
+        open_page(page, site_url + "?game=klondike&deal=1")
+        for game, deal, options in GAMES:
+            resize(page, *SIZES[0])
+            fresh_deal(page, game, deal, **options)
             page.wait_for_function("document.querySelector('#mode').textContent.length > 0")
             for width, height in SIZES:
                 resize(page, width, height)
@@ -152,16 +158,18 @@ CUT_SIZES = [(360, 640), (640, 360), (390, 844), (844, 390), (768, 1024), (1024,
 def test_nothing_in_the_bar_is_cut(browser: Any, site_url: str, watch: PageWatch, locale: str) -> None:
     """Every game with a ten-digit deal, its name, deal, difficulty and mode whole from 360 px up,
     upright and sideways, in both languages."""
-    for game in [*GAMES, "klondike&deal=5&draw=1"]:
-        context, page = new_page(browser, watch, reduced_motion="reduce", viewport={"width": 360, "height": 640}, locale=locale)
-        try:
-            open_page(page, site_url + f"?game={game}")
+    context, page = new_page(browser, watch, reduced_motion="reduce", viewport={"width": 360, "height": 640}, locale=locale)
+    try:
+        open_page(page, site_url + "?game=klondike&deal=1")
+        for game, deal, options in [*GAMES, ("klondike", 5, {"draw": "1"})]:
+            resize(page, *CUT_SIZES[0])
+            fresh_deal(page, game, deal, **options)
             page.wait_for_function("document.querySelector('#mode').textContent.length > 0")
-            if "draw=3" not in game:  # (Vegas draw three gets no difficulty for this deal)
+            if options.get("draw") != "3":  # (Vegas draw three gets no difficulty for this deal)
                 expect(page.locator("#deal-label")).to_contain_text("·")  # the difficulty came in: the longest the label gets
             for width, height in CUT_SIZES:
                 resize(page, width, height)
                 assert page.evaluate(UNCUT) == [], (game, locale, width, height)
                 assert page.locator("header").bounding_box()["height"] <= tallest_bar(width, height)
-        finally:
-            close(context, page, watch)
+    finally:
+        close(context, page, watch)

@@ -9,12 +9,12 @@ import re
 from typing import Any
 
 import pytest
+from page_helpers import READY, card, open_page, pile_cards, settled
 from playwright.sync_api import expect
 from solitaire.cards import card_text, full_deck
 from solitaire.daily import daily
 from solitaire.registry import make_rules
 from solitaire_bridge import Bridge
-from test_browser_klondike import READY, card, open_page, pile_cards, settled
 from tripeaks_helpers import table
 
 pytestmark = pytest.mark.browser

@@ -13,8 +13,8 @@ import json
 from typing import Any
 
 import pytest
+from page_helpers import READY, card, open_page, pile_cards, settled, text_of
 from playwright.sync_api import expect
-from test_browser_klondike import READY, card, open_page, pile_cards, settled, text_of
 
 pytestmark = pytest.mark.browser
 

@@ -6,11 +6,12 @@ import re
 from typing import Any
 
 import pytest
+from page_helpers import card, open_page, pile_cards, text_of
 from playwright.sync_api import expect
+from shared_page import fresh_deal
 from solitaire.cards import card_text
 from solitaire.game import Move
 from solitaire.registry import GAMES, make_rules
-from test_browser_klondike import card, open_page, pile_cards, text_of
 
 pytestmark = pytest.mark.browser
 
@@ -59,11 +60,11 @@ def test_the_picker_keeps_the_game_it_leaves(page: Any, site_url: str) -> None:
 
 
 @pytest.mark.parametrize("game", [game for game in GAMES if game != "klondike"])
-def test_each_game_shows_the_engines_deal_and_plays_a_move(page: Any, site_url: str, game: str) -> None:
+def test_each_game_shows_the_engines_deal_and_plays_a_move(played: Any, game: str) -> None:
+    page = played
     options = {"open": "on"} if "open" in [spec.name for spec in make_rules(game).option_specs] else {}
     deal, move, index = first_card_move(game, options)
-    query = "".join(f"&{name}={value}" for name, value in options.items())
-    open_page(page, site_url + f"?game={game}&deal={deal}{query}")
+    fresh_deal(page, game, deal, **options)
     every_pile_is_a_slot(page, game, options)
     rules = make_rules(game, options)
     for pile in rules.piles(rules.deal(deal)):
@@ -95,7 +96,8 @@ def test_settings_show_the_games_own_options_and_start_a_new_game(page: Any, sit
     assert page.locator('#game-options input[name="suits"][value="4"]').is_checked()
 
 
-def test_pyramid_removes_a_free_king_at_one_click_and_leaves_no_outline(page: Any, site_url: str) -> None:
+def test_pyramid_removes_a_free_king_at_one_click_and_leaves_no_outline(played: Any) -> None:
+    page = played
     rules = make_rules("pyramid")
     deal, place = next(
         (deal, move.source)
@@ -103,7 +105,7 @@ def test_pyramid_removes_a_free_king_at_one_click_and_leaves_no_outline(page: An
         for move in rules.legal_moves(rules.deal(deal))
         if move.source.startswith("pyramid") and move.target.startswith("foundation")
     )
-    open_page(page, site_url + f"?game=pyramid&deal={deal}")
+    fresh_deal(page, "pyramid", deal)
     king = pile_cards(page, place)
     card(page, place, 0).click()
     assert pile_cards(page, "foundation-1")[-1] == king[0] and pile_cards(page, place) == []
@@ -112,16 +114,18 @@ def test_pyramid_removes_a_free_king_at_one_click_and_leaves_no_outline(page: An
     assert page.locator('.slot[data-pile="foundation-1"] .card-slot-mark').count() == 1  # the discard: "13"
 
 
-def test_free_cells_and_spiders_runs_are_marked_apart_from_foundations(page: Any, site_url: str) -> None:
-    open_page(page, site_url + "?game=freecell&deal=1")
+def test_free_cells_and_spiders_runs_are_marked_apart_from_foundations(played: Any) -> None:
+    page = played
+    fresh_deal(page, "freecell", 1)
     assert page.locator('.slot[data-pile="cell-1"] .card-slot-outline').get_attribute("stroke-dasharray")
     assert page.locator('.slot[data-pile="foundation-1"] .card-slot-mark').text_content() == "A"
-    open_page(page, site_url + "?game=spider&deal=1&suits=1")
+    fresh_deal(page, "spider", 1, suits="1")
     assert page.locator('.slot[data-pile="foundation-1"] .card-slot-mark').text_content() == "K\u2013A"
 
 
-def test_spiders_stock_shows_a_stack_per_deal_left(page: Any, site_url: str) -> None:
-    open_page(page, site_url + "?game=spider&deal=3&suits=1")
+def test_spiders_stock_shows_a_stack_per_deal_left(played: Any) -> None:
+    page = played
+    fresh_deal(page, "spider", 3, suits="1")
 
     def stacks() -> int:
         lefts = page.eval_on_selector_all(
@@ -136,11 +140,12 @@ def test_spiders_stock_shows_a_stack_per_deal_left(page: Any, site_url: str) -> 
 
 
 @pytest.mark.parametrize(("deal", "words"), [(2, r"pair \S+ with \S+"), (1, r"remove K\S+")])
-def test_a_pyramid_hint_pairs_or_removes(page: Any, site_url: str, deal: int, words: str) -> None:
+def test_a_pyramid_hint_pairs_or_removes(played: Any, deal: int, words: str) -> None:
     """Pyramid's cards leave in pairs (the view says so, not the game's name): its hint pairs two
     cards or removes a King, never moves one onto another. The first moves of the winning lines:
     deal 2 pairs pyramid-25 with pyramid-26, deal 1 removes the King of pyramid-22."""
-    open_page(page, site_url + f"?game=pyramid&deal={deal}")
+    page = played
+    fresh_deal(page, "pyramid", deal)
     expect(page.locator("#winnable")).to_have_attribute("data-status", "winnable", timeout=30_000)
     page.keyboard.press("h")
     expect(page.locator('#notice [aria-hidden="true"]')).to_have_text(re.compile(rf"^Hint: {words}\.$"))
@@ -152,10 +157,11 @@ STOCK_STACKS = """() => [...document.querySelectorAll('[data-card][data-pile="st
   .filter((left, i, lefts) => i === 0 || left - lefts[i - 1] >= 5).length"""
 
 
-def test_spiders_stock_is_a_stack_per_deal_left(page: Any, site_url: str) -> None:
+def test_spiders_stock_is_a_stack_per_deal_left(played: Any) -> None:
     """Five deals left look unlike one: the stock lies in a stack of ten cards per deal (the
     size of a deal comes with the view's slot)."""
-    open_page(page, site_url + "?game=spider&deal=3&suits=1")
+    page = played
+    fresh_deal(page, "spider", 3, suits="1")
     assert page.evaluate(STOCK_STACKS) == 5
     page.locator('[data-pile="stock"]').last.click()
     expect(page.locator('[data-card][data-pile="stock"]')).to_have_count(40)

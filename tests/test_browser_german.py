@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 from conftest import PageWatch
+from page_helpers import READY, card, settled
 from playwright.sync_api import expect
 from solitaire.words import GAME_NAMES
-from test_browser_klondike import READY, card, settled
 
 pytestmark = pytest.mark.browser
 

@@ -12,8 +12,8 @@ from urllib.parse import parse_qs, urlparse
 
 import pytest
 from conftest import ROOT
+from page_helpers import open_page, settled
 from playwright.sync_api import expect
-from test_browser_klondike import open_page, settled
 
 pytestmark = pytest.mark.browser
 

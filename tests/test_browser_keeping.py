@@ -15,8 +15,8 @@ from urllib.parse import urlparse
 
 import pytest
 from browsers import CHROMIUM_FLAGS
+from page_helpers import READY, card, open_page, pile_cards, settled, text_of
 from playwright.sync_api import expect
-from test_browser_klondike import READY, card, open_page, pile_cards, settled, text_of
 
 pytestmark = pytest.mark.browser
 

@@ -6,9 +6,10 @@ import json
 from typing import Any
 
 import pytest
+from page_helpers import READY, card, open_page, pile_cards, settled, text_of
 from playwright.sync_api import expect
 from solitaire_bridge import Bridge
-from test_browser_klondike import NEAR_WON, READY, card, open_page, pile_cards, set_up, settled, text_of
+from test_browser_klondike import NEAR_WON, set_up
 
 pytestmark = pytest.mark.browser
 

@@ -10,42 +10,13 @@ from typing import Any
 
 import pytest
 from conftest import ROOT
+from page_helpers import card, open_page, pile_cards, settled, text_of
 from playwright.sync_api import expect
+from shared_page import fresh_deal
 
 pytestmark = pytest.mark.browser
 
-READY = "html[data-ready=true]"
 PILES = ["stock", "waste"] + [f"foundation-{n}" for n in range(1, 5)] + [f"tableau-{n}" for n in range(1, 8)]
-
-
-def open_page(page: Any, url: str) -> None:
-    page.goto(url)
-    page.wait_for_selector(READY, state="attached", timeout=60_000)
-
-
-def settled(page: Any) -> None:
-    """Wait until the engine has answered the input sent so far (the board is aria-busy meanwhile)."""
-    page.wait_for_selector("#board:not([aria-busy])", state="attached")
-
-
-def pile_cards(page: Any, pile: str) -> list[str]:
-    """The data-card values of a pile, bottom first, once the engine has answered."""
-    settled(page)
-    cards: list[str] = page.eval_on_selector_all(
-        f'[data-card][data-pile="{pile}"]',
-        "els => els.sort((a, b) => a.dataset.index - b.dataset.index).map(e => e.dataset.card)",
-    )
-    return cards
-
-
-def card(page: Any, pile: str, index: int) -> Any:
-    return page.locator(f'[data-card][data-pile="{pile}"][data-index="{index}"]')
-
-
-def text_of(page: Any, element_id: str) -> str:
-    settled(page)
-    text: str = page.locator(f"#{element_id}").inner_text()
-    return text
 
 
 KLONDIKE_OPTIONS = {"draw": "1", "scoring": "standard", "timed": "off", "open": "off"}
@@ -96,10 +67,11 @@ def test_page_becomes_ready_with_the_dom_contract(page: Any, site_url: str) -> N
     assert text_of(page, "deal-label").split(" · ")[0] == "#1"  # then " · easy" once proven
 
 
-def test_the_browser_deals_the_same_cards_as_cpython(page: Any, site_url: str) -> None:
+def test_the_browser_deals_the_same_cards_as_cpython(played: Any) -> None:
     """Open mode shows every card, so the whole deal can be compared with the command line."""
     deal = 617
-    open_page(page, site_url + f"?game=klondike&deal={deal}&open=on")
+    page = played
+    fresh_deal(page, "klondike", deal, open="on")
     result = subprocess.run(
         [sys.executable, "-m", "solitaire", "deal", "klondike", str(deal)],
         capture_output=True,
@@ -115,8 +87,9 @@ def test_the_browser_deals_the_same_cards_as_cpython(page: Any, site_url: str) -
         assert pile_cards(page, pile) == expected[pile], pile
 
 
-def test_move_by_clicking_card_then_destination(page: Any, site_url: str) -> None:
-    open_page(page, site_url + "?game=klondike&deal=1")
+def test_move_by_clicking_card_then_destination(played: Any) -> None:
+    page = played
+    fresh_deal(page, "klondike", 1)
     card(page, "tableau-1", 0).click()  # the 7D
     assert page.locator(".drop-target").count() == 1  # the 8S is the only place for it
     card(page, "tableau-7", 6).click()
@@ -125,8 +98,9 @@ def test_move_by_clicking_card_then_destination(page: Any, site_url: str) -> Non
     assert text_of(page, "moves") == "1"
 
 
-def test_move_by_dragging(page: Any, site_url: str) -> None:
-    open_page(page, site_url + "?game=klondike&deal=1")
+def test_move_by_dragging(played: Any) -> None:
+    page = played
+    fresh_deal(page, "klondike", 1)
     source = card(page, "tableau-1", 0).bounding_box()
     target = card(page, "tableau-7", 6).bounding_box()
     page.mouse.move(source["x"] + source["width"] / 2, source["y"] + 10)
@@ -136,8 +110,9 @@ def test_move_by_dragging(page: Any, site_url: str) -> None:
     assert pile_cards(page, "tableau-7")[-2:] == ["8S", "7D"]
 
 
-def test_a_drop_on_an_illegal_place_returns_the_cards(page: Any, site_url: str) -> None:
-    open_page(page, site_url + "?game=klondike&deal=1")
+def test_a_drop_on_an_illegal_place_returns_the_cards(played: Any) -> None:
+    page = played
+    fresh_deal(page, "klondike", 1)
     source = card(page, "tableau-1", 0).bounding_box()
     target = card(page, "tableau-2", 1).bounding_box()  # the 6D: 7D cannot go there
     page.mouse.move(source["x"] + source["width"] / 2, source["y"] + 10)
@@ -152,8 +127,9 @@ def test_a_drop_on_an_illegal_place_returns_the_cards(page: Any, site_url: str) 
     assert text_of(page, "moves") == "0"
 
 
-def test_a_card_that_cannot_move_says_so_when_lifted(page: Any, site_url: str) -> None:
-    open_page(page, site_url + "?game=klondike&deal=1")
+def test_a_card_that_cannot_move_says_so_when_lifted(played: Any) -> None:
+    page = played
+    fresh_deal(page, "klondike", 1)
     card(page, "tableau-2", 1).click()  # the 6D: no place for it
     page.wait_for_selector('[data-card][data-pile="tableau-2"][data-index="1"].refused', state="attached")
     assert text_of(page, "notice") == "That card has nowhere to go now."
@@ -163,8 +139,9 @@ def test_a_card_that_cannot_move_says_so_when_lifted(page: Any, site_url: str) -
     assert text_of(page, "moves") == "0"
 
 
-def test_a_click_on_a_place_that_does_not_take_the_picked_card_says_why(page: Any, site_url: str) -> None:
-    open_page(page, site_url + "?game=klondike&deal=1")
+def test_a_click_on_a_place_that_does_not_take_the_picked_card_says_why(played: Any) -> None:
+    page = played
+    fresh_deal(page, "klondike", 1)
     card(page, "tableau-1", 0).click()  # the 7D, picked
     assert page.locator("[data-card].picked").count() == 1
     card(page, "tableau-2", 1).click()  # the 6D: not a place for the 7D
@@ -174,15 +151,17 @@ def test_a_click_on_a_place_that_does_not_take_the_picked_card_says_why(page: An
     assert pile_cards(page, "tableau-1") == ["7D"] and text_of(page, "moves") == "0"
 
 
-def test_click_the_stock_to_draw(page: Any, site_url: str) -> None:
-    open_page(page, site_url + "?game=klondike&deal=1&draw=3")
+def test_click_the_stock_to_draw(played: Any) -> None:
+    page = played
+    fresh_deal(page, "klondike", 1, draw="3")
     card(page, "stock", 23).click()
     assert pile_cards(page, "waste") == ["7S", "9H", "2S"]
     assert len(pile_cards(page, "stock")) == 21
 
 
-def test_undo_and_redo_by_button_and_keyboard(page: Any, site_url: str) -> None:
-    open_page(page, site_url + "?game=klondike&deal=1")
+def test_undo_and_redo_by_button_and_keyboard(played: Any) -> None:
+    page = played
+    fresh_deal(page, "klondike", 1)
     card(page, "tableau-1", 0).click()
     card(page, "tableau-7", 6).click()
     page.locator("#undo").click()
@@ -340,7 +319,11 @@ def test_a_deal_chosen_by_number_plays_and_the_game_before_is_kept(page: Any, si
     expect(page.locator("#deal-label")).to_contain_text("#617")
     assert text_of(page, "moves") == "0" and text_of(page, "mode").startswith("Draw 3")
     dealt = subprocess.run(
-        [sys.executable, "-m", "solitaire", "deal", "klondike", "617"], capture_output=True, text=True, check=True, env={"PYTHONPATH": str(ROOT / "py")}
+        [sys.executable, "-m", "solitaire", "deal", "klondike", "617"],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={"PYTHONPATH": str(ROOT / "py")},
     ).stdout
     tops = {line.partition(":")[0]: line.split()[-1] for line in dealt.splitlines() if line.startswith("tableau")}
     assert {pile: pile_cards(page, pile)[-1] for pile in tops} == tops
@@ -371,10 +354,11 @@ def test_a_whole_game_without_csp_violations_or_foreign_requests(page: Any, site
     assert page.evaluate("window.cspViolations") == []
 
 
-def test_hint_marks_a_move_by_button_and_key(page: Any, site_url: str) -> None:
+def test_hint_marks_a_move_by_button_and_key(played: Any) -> None:
     # Once the live analysis has a winning line, the hint is its next move (before, the most
     # promising card move): wait for the verdict so that the hint does not depend on timing.
-    open_page(page, site_url + "?game=klondike&deal=4")
+    page = played
+    fresh_deal(page, "klondike", 4)
     expect(page.locator("#winnable")).to_have_attribute("data-status", "winnable", timeout=30_000)
     page.locator("#hint").click()
     settled(page)
@@ -391,9 +375,10 @@ def test_hint_marks_a_move_by_button_and_key(page: Any, site_url: str) -> None:
     assert page.locator("[data-card].hinted").count() >= 1
 
 
-def test_a_hint_to_draw_says_so_and_marks_the_stock(page: Any, site_url: str) -> None:
+def test_a_hint_to_draw_says_so_and_marks_the_stock(played: Any) -> None:
     """Deal 1's winning line begins with draws: the hint says "draw", never names the face-down card."""
-    open_page(page, site_url + "?game=klondike&deal=1")
+    page = played
+    fresh_deal(page, "klondike", 1)
     expect(page.locator("#winnable")).to_have_attribute("data-status", "winnable", timeout=30_000)
     page.keyboard.press("h")
     settled(page)
@@ -405,9 +390,10 @@ def test_a_hint_to_draw_says_so_and_marks_the_stock(page: Any, site_url: str) ->
     expect(page.locator('[data-pile="waste"][data-card]')).to_have_count(1)
 
 
-def test_the_clock_counts_on_in_the_page(page: Any, site_url: str) -> None:
+def test_the_clock_counts_on_in_the_page(played: Any) -> None:
     """The time runs from the first move without a view asked for every second."""
-    open_page(page, site_url + "?game=klondike&deal=1")
+    page = played
+    fresh_deal(page, "klondike", 1)
     expect(page.locator("#time")).to_have_text("0:00")
     card(page, "tableau-1", 0).click()
     card(page, "tableau-7", 6).click()

@@ -15,9 +15,10 @@ from typing import Any
 
 import pytest
 from conftest import PageWatch
+from page_helpers import card, open_page, pile_cards, settled, text_of
 from playwright.sync_api import expect
 from test_browser_a11y import AXE, assert_clean
-from test_browser_klondike import NEAR_WON, card, open_page, pile_cards, set_up, settled, text_of
+from test_browser_klondike import NEAR_WON, set_up
 
 pytestmark = pytest.mark.browser
 

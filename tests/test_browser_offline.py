@@ -21,9 +21,9 @@ from urllib.parse import urljoin, urlparse
 
 import pytest
 from conftest import ROOT, PageWatch
+from page_helpers import card, pile_cards, text_of
 from playwright.sync_api import expect
 from solitaire.registry import GAMES, make_rules
-from test_browser_klondike import card, pile_cards, text_of
 
 READY = "html[data-ready=true]"
 

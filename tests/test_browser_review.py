@@ -8,13 +8,14 @@ import re
 from typing import Any
 
 import pytest
+from page_helpers import open_page, pile_cards, settled
 from playwright.sync_api import expect
 from solitaire.daily import daily
 from solitaire.game import move_notation
 from solitaire.registry import make_rules
 from solitaire.solver import solver_for
 from test_browser_german import english_left
-from test_browser_klondike import open_page, open_saved, pile_cards, settled
+from test_browser_klondike import open_saved
 from test_review import LOSING, lost_game
 
 pytestmark = pytest.mark.browser

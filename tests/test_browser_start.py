@@ -16,11 +16,11 @@ from typing import Any
 
 import pytest
 from conftest import ROOT
+from page_helpers import card, open_page, pile_cards, settled, text_of
 from playwright.sync_api import expect
 from solitaire.daily import daily
 from solitaire.registry import make_rules
 from test_browser_games import first_card_move
-from test_browser_klondike import card, open_page, pile_cards, settled, text_of
 
 pytestmark = pytest.mark.browser
 

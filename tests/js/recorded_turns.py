@@ -59,7 +59,9 @@ def scenes() -> dict[str, dict[str, Any]]:
     found["a new game"] = turn(bridge, found["a pyramid pair"]["after"], type="new", game="freecell", options={}, deal=7)
     found["a daily"] = turn(bridge, found["a new game"]["after"], type="new", game="klondike", options={}, daily="2026-12-06")
     found["asked if winnable"] = turn(bridge, found["a daily"]["after"], type="check")
-    found["a Vegas game"] = turn(bridge, found["asked if winnable"]["after"], type="new", game="klondike", options={"scoring": "vegas"}, deal=3)
+    found["a Vegas game"] = turn(
+        bridge, found["asked if winnable"]["after"], type="new", game="klondike", options={"scoring": "vegas"}, deal=3
+    )
     return found
 
 

@@ -1,0 +1,37 @@
+"""Reading and driving the page through the DOM contract: the helpers every browser test uses."""
+
+from __future__ import annotations
+
+from typing import Any
+
+READY = "html[data-ready=true]"
+
+
+def open_page(page: Any, url: str) -> None:
+    page.goto(url)
+    page.wait_for_selector(READY, state="attached", timeout=60_000)
+
+
+def settled(page: Any) -> None:
+    """Wait until the engine has answered the input sent so far (the board is aria-busy meanwhile)."""
+    page.wait_for_selector("#board:not([aria-busy])", state="attached")
+
+
+def pile_cards(page: Any, pile: str) -> list[str]:
+    """The data-card values of a pile, bottom first, once the engine has answered."""
+    settled(page)
+    cards: list[str] = page.eval_on_selector_all(
+        f'[data-card][data-pile="{pile}"]',
+        "els => els.sort((a, b) => a.dataset.index - b.dataset.index).map(e => e.dataset.card)",
+    )
+    return cards
+
+
+def card(page: Any, pile: str, index: int) -> Any:
+    return page.locator(f'[data-card][data-pile="{pile}"][data-index="{index}"]')
+
+
+def text_of(page: Any, element_id: str) -> str:
+    settled(page)
+    text: str = page.locator(f"#{element_id}").inner_text()
+    return text
