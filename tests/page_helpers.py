@@ -35,3 +35,16 @@ def text_of(page: Any, element_id: str) -> str:
     settled(page)
     text: str = page.locator(f"#{element_id}").inner_text()
     return text
+
+
+def resize(page: Any, width: int, height: int) -> None:
+    """The window at this size and the table drawn for it (the page redraws when the board's size
+    changes): one started page goes through every size instead of booting Pyodide for each."""
+    page.set_viewport_size({"width": width, "height": height})
+    page.wait_for_function(
+        "([w, h]) => innerWidth === w && innerHeight === h && (() => { const board = document.getElementById('board');"
+        " const room = board.parentElement;"  # the board may be taller than the room it scrolls in
+        " return board.getAttribute('viewBox') === `0 0 ${board.clientWidth} ${board.clientHeight}`"
+        " && board.dataset.room === `${room.clientWidth}x${room.clientHeight}`; })()",
+        arg=[width, height],
+    )

@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 from conftest import PageWatch
-from page_helpers import READY, settled, text_of
+from page_helpers import READY, resize, settled, text_of
 from playwright.sync_api import expect
 from solitaire.registry import option_specs
 from solitaire.words import GAME_NAMES
@@ -50,7 +50,7 @@ def played(started: tuple[Any, PageWatch]) -> Iterator[Any]:
     caused (console errors, requests that leave the origin)."""
     page, watch = started
     page.evaluate(CLOSE_DIALOGS)
-    page.set_viewport_size(VIEWPORT)
+    resize(page, VIEWPORT["width"], VIEWPORT["height"])
     page.keyboard.press("Escape")  # nothing held
     settled(page)
     yield page

@@ -8,8 +8,9 @@ from typing import Any
 
 import pytest
 from conftest import PageWatch
-from page_helpers import card, open_page, pile_cards, text_of
+from page_helpers import card, pile_cards, resize, text_of
 from playwright.sync_api import expect
+from shared_page import fresh_deal
 from test_browser_fit import SIZES
 from test_browser_klondike import one_move_from_stuck
 from test_browser_looks import close, new_page
@@ -33,32 +34,28 @@ def boxes_meet(one: dict[str, float], other: dict[str, float]) -> bool:
 
 
 @pytest.mark.parametrize(("width", "height"), SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
-def test_a_refusal_is_answered_in_view(browser: Any, site_url: str, watch: PageWatch, width: int, height: int) -> None:
-    context, page = new_page(browser, watch, reduced_motion="reduce", viewport={"width": width, "height": height})
-    try:
-        open_page(page, site_url + "?game=klondike&deal=1")
-        source = card(page, "tableau-1", 0).bounding_box()
-        target = card(page, "tableau-2", 1).bounding_box()  # the 6D: the 7D cannot go there
-        page.mouse.move(source["x"] + source["width"] / 2, source["y"] + 5)
-        page.mouse.down()
-        page.mouse.move(target["x"] + target["width"] / 2, target["y"] + target["height"] / 2, steps=8)
-        page.mouse.up()
-        page.wait_for_selector('[data-card][data-pile="tableau-1"].refused', state="attached")
-        assert (
-            text_of(page, "notice") == "The 7 of Diamonds cannot go on the 6 of Diamonds: columns build down by one in alternating colours."
-        )
-        assert page.evaluate(INSIDE, "#notice")
-        notice = page.locator("#notice").bounding_box()
-        assert not boxes_meet(notice, card(page, "tableau-1", 0).bounding_box())  # the card it is about stays in sight
-        assert pile_cards(page, "tableau-1") == ["7D"] and text_of(page, "moves") == "0"
-        assert card(page, "tableau-1", 0).bounding_box() == source
-        # A tap on a card that cannot move, while the notice is up: the notice takes no taps.
-        card(page, "tableau-2", 1).click()
-        page.wait_for_selector('[data-card][data-pile="tableau-2"][data-index="1"].refused', state="attached")
-        assert text_of(page, "notice") == "That card has nowhere to go now."
-        assert text_of(page, "moves") == "0"
-    finally:
-        close(context, page, watch)
+def test_a_refusal_is_answered_in_view(played: Any, width: int, height: int) -> None:
+    page = played
+    resize(page, width, height)
+    fresh_deal(page, "klondike", 1)
+    source = card(page, "tableau-1", 0).bounding_box()
+    target = card(page, "tableau-2", 1).bounding_box()  # the 6D: the 7D cannot go there
+    page.mouse.move(source["x"] + source["width"] / 2, source["y"] + 5)
+    page.mouse.down()
+    page.mouse.move(target["x"] + target["width"] / 2, target["y"] + target["height"] / 2, steps=8)
+    page.mouse.up()
+    page.wait_for_selector('[data-card][data-pile="tableau-1"].refused', state="attached")
+    assert text_of(page, "notice") == "The 7 of Diamonds cannot go on the 6 of Diamonds: columns build down by one in alternating colours."
+    assert page.evaluate(INSIDE, "#notice")
+    notice = page.locator("#notice").bounding_box()
+    assert not boxes_meet(notice, card(page, "tableau-1", 0).bounding_box())  # the card it is about stays in sight
+    assert pile_cards(page, "tableau-1") == ["7D"] and text_of(page, "moves") == "0"
+    assert card(page, "tableau-1", 0).bounding_box() == source
+    # A tap on a card that cannot move, while the notice is up: the notice takes no taps.
+    card(page, "tableau-2", 1).click()
+    page.wait_for_selector('[data-card][data-pile="tableau-2"][data-index="1"].refused', state="attached")
+    assert text_of(page, "notice") == "That card has nowhere to go now."
+    assert text_of(page, "moves") == "0"
 
 
 @pytest.mark.parametrize(("width", "height"), SIZES, ids=[f"{w}x{h}" for w, h in SIZES])

@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 from conftest import PageWatch
-from page_helpers import open_page
+from page_helpers import open_page, resize
 from playwright.sync_api import expect
 from shared_page import fresh_deal
-from test_browser_looks import close, new_page, resize
+from test_browser_looks import close, new_page
 
 pytestmark = pytest.mark.browser
 

@@ -12,12 +12,12 @@ from typing import Any
 
 import pytest
 from conftest import ROOT, PageWatch
-from page_helpers import open_page
+from page_helpers import open_page, resize
 from solitaire.cards import card_text
 from solitaire.game import parse_move
 from solitaire.registry import make_rules
 from test_browser_klondike import set_up
-from test_browser_looks import close, new_page, resize
+from test_browser_looks import close, new_page
 
 pytestmark = pytest.mark.browser
 

@@ -41,19 +41,6 @@ def new_page(browser: Any, watch: PageWatch, **options: Any) -> tuple[Any, Any]:
     return context, page
 
 
-def resize(page: Any, width: int, height: int) -> None:
-    """The window at this size and the table drawn for it (the page redraws when the board's size
-    changes): one started page goes through every size instead of booting Pyodide for each."""
-    page.set_viewport_size({"width": width, "height": height})
-    page.wait_for_function(
-        "([w, h]) => innerWidth === w && innerHeight === h && (() => { const board = document.getElementById('board');"
-        " const room = board.parentElement;"  # the board may be taller than the room it scrolls in
-        " return board.getAttribute('viewBox') === `0 0 ${board.clientWidth} ${board.clientHeight}`"
-        " && board.dataset.room === `${room.clientWidth}x${room.clientHeight}`; })()",
-        arg=[width, height],
-    )
-
-
 def close(context: Any, page: Any, watch: PageWatch) -> None:
     violations = page.evaluate("window.cspViolations ?? []") if page.url.startswith("http") else []
     context.close()
