@@ -12,7 +12,8 @@ from typing import Any
 
 import pytest
 from conftest import ROOT, PageWatch
-from page_helpers import open_page, resize
+from page_helpers import resize
+from shared_page import fresh_deal
 from solitaire.cards import card_text
 from solitaire.game import parse_move
 from solitaire.registry import make_rules
@@ -107,19 +108,15 @@ NO_SCROLLING = "document.scrollingElement.scrollHeight <= innerHeight && documen
 
 
 @pytest.mark.parametrize("game", POSITIONS)
-def test_every_face_up_index_shows_in_a_long_column(browser: Any, site_url: str, watch: PageWatch, game: str) -> None:
+def test_every_face_up_index_shows_in_a_long_column(played: Any, browser: Any, site_url: str, watch: PageWatch, game: str) -> None:
     """At every size in SIZES, the one page resized through them."""
     options, layout = POSITIONS[game]()
-    # The same game's opening at each size: the cards a table without a long column has.
-    context, page = new_page(browser, watch, reduced_motion="reduce")
+    # The same game's opening at each size (on the shared page): the cards a table without a long column has.
+    fresh_deal(played, game, 3, **options)
     opening = {}
-    try:
-        open_page(page, site_url + f"?game={game}&deal=3&" + "&".join(f"{name}={value}" for name, value in options.items()))
-        for width, height in SIZES:
-            resize(page, width, height)
-            opening[width, height] = card_width(page.evaluate(BOXES))
-    finally:
-        close(context, page, watch)
+    for width, height in SIZES:
+        resize(played, width, height)
+        opening[width, height] = card_width(played.evaluate(BOXES))
     context, page = new_page(browser, watch, reduced_motion="reduce")
     try:
         set_up(page, site_url, layout, options, game=game)
@@ -151,31 +148,28 @@ def test_every_face_up_index_shows_in_a_long_column(browser: Any, site_url: str,
         close(context, page, watch)
 
 
-GAMES = ["klondike&draw=3", "double-klondike", "spider&suits=2", "freecell", "pyramid", "tripeaks"]
+GAMES = {"klondike": {"draw": "3"}, "double-klondike": {}, "spider": {"suits": "2"}, "freecell": {}, "pyramid": {}, "tripeaks": {}}
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_every_game_fits_the_window(browser: Any, site_url: str, watch: PageWatch, game: str) -> None:
+def test_every_game_fits_the_window(played: Any, game: str) -> None:
     """Each game's deal, stock and waste included, at every size in SIZES (TriPeaks' ran off the
     bottom of sideways phones)."""
-    context, page = new_page(browser, watch, reduced_motion="reduce")
-    try:
-        open_page(page, site_url + f"?game={game}&deal=5")
-        widths = {}
-        for width, height in SIZES:
-            resize(page, width, height)
-            seen = page.evaluate(BOXES)
-            fits(seen, (game, width, height))
-            assert page.evaluate(NO_SCROLLING), (game, width, height)
-            widths[width, height] = card_width(seen)
-            # Wide games on an upright phone too: readable cards (the columns may overlap a little).
-            assert widths[width, height] >= LEAST_CARD_WIDTH - 0.01, (game, width, height, widths[width, height])
-            if height > width and width <= 1080:
-                uses_the_height(seen, game, width, height)
-        # Cards keep growing on big screens.
-        assert widths[1440, 900] < widths[1920, 1080] < widths[2560, 1440] < widths[3840, 2160], (game, widths)
-    finally:
-        close(context, page, watch)
+    page = played
+    fresh_deal(page, game, 5, **GAMES[game])
+    widths = {}
+    for width, height in SIZES:
+        resize(page, width, height)
+        seen = page.evaluate(BOXES)
+        fits(seen, (game, width, height))
+        assert page.evaluate(NO_SCROLLING), (game, width, height)
+        widths[width, height] = card_width(seen)
+        # Wide games on an upright phone too: readable cards (the columns may overlap a little).
+        assert widths[width, height] >= LEAST_CARD_WIDTH - 0.01, (game, width, height, widths[width, height])
+        if height > width and width <= 1080:
+            uses_the_height(seen, game, width, height)
+    # Cards keep growing on big screens.
+    assert widths[1440, 900] < widths[1920, 1080] < widths[2560, 1440] < widths[3840, 2160], (game, widths)
 
 
 FAN_GROWN_FACE_DOWN = 0.2  # a face-down step grown where the height is spare, in card heights (static/table.js;

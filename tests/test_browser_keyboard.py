@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from page_helpers import READY, card, open_page, pile_cards, settled, text_of
 from playwright.sync_api import expect
+from shared_page import fresh_deal
 from solitaire_bridge import Bridge
 from test_browser_klondike import NEAR_WON, set_up
 
@@ -143,27 +144,27 @@ def test_draw_flip_and_no_moves_left_are_announced(page: Any, site_url: str) -> 
     assert page.locator('.slot[data-pile="tableau-6"]').get_attribute("aria-label") == "Column 6, 6 cards, 5 face down"
 
 
-def test_freecell_moves_through_the_cells_with_keys(page: Any, site_url: str) -> None:
+def test_freecell_moves_through_the_cells_with_keys(played: Any) -> None:
     view = view_of("freecell", 1)
     column = next(key.split(":")[0] for key, targets in view["legal"].items() if "cell-1" in targets)
-    open_page(page, site_url + "?game=freecell&deal=1")
-    tab_to_board(page)
-    assert focused(page) == {"pile": "cell-1", "index": None, "label": "Free cell 1, empty", "description": None}
+    fresh_deal(played, "freecell", 1)
+    tab_to_board(played)
+    assert focused(played) == {"pile": "cell-1", "index": None, "label": "Free cell 1, empty", "description": None}
     number = column.split("-")[1]
-    page.keyboard.press(number)
-    name = focused(page)["label"]
-    page.keyboard.press("Enter")
-    expect(page.locator("#announcer")).to_contain_text("Free cell 1, 2, 3 or 4")
-    page.keyboard.press("Home")  # the first pile: cell 1
-    page.keyboard.press("Enter")
-    said(page).to_have_text(f"{name} to Free cell 1.")
-    assert len(pile_cards(page, "cell-1")) == 1 and text_of(page, "moves") == "1"
-    page.keyboard.press("Enter")  # pick it up from the cell, and put it in the next cell
-    page.keyboard.press("ArrowRight")
-    page.keyboard.press("Enter")
-    assert pile_cards(page, "cell-1") == [] and len(pile_cards(page, "cell-2")) == 1
-    page.keyboard.press("Control+z")
-    assert len(pile_cards(page, "cell-1")) == 1
+    played.keyboard.press(number)
+    name = focused(played)["label"]
+    played.keyboard.press("Enter")
+    expect(played.locator("#announcer")).to_contain_text("Free cell 1, 2, 3 or 4")
+    played.keyboard.press("Home")  # the first pile: cell 1
+    played.keyboard.press("Enter")
+    said(played).to_have_text(f"{name} to Free cell 1.")
+    assert len(pile_cards(played, "cell-1")) == 1 and text_of(played, "moves") == "1"
+    played.keyboard.press("Enter")  # pick it up from the cell, and put it in the next cell
+    played.keyboard.press("ArrowRight")
+    played.keyboard.press("Enter")
+    assert pile_cards(played, "cell-1") == [] and len(pile_cards(played, "cell-2")) == 1
+    played.keyboard.press("Control+z")
+    assert len(pile_cards(played, "cell-1")) == 1
 
 
 def digit(pile: str) -> str:
@@ -171,28 +172,28 @@ def digit(pile: str) -> str:
     return str(int(pile.split("-")[1]) % 10)
 
 
-def test_spider_moves_and_deals_with_keys(page: Any, site_url: str) -> None:
+def test_spider_moves_and_deals_with_keys(played: Any) -> None:
     view = view_of("spider", 3)
     source, target = next(
         (key.split(":")[0], targets[0])
         for key, targets in view["legal"].items()
         if key.startswith("tableau") and int(key.split(":")[1]) > 0
     )
-    open_page(page, site_url + "?game=spider&deal=3")
-    tab_to_board(page)
-    page.keyboard.press(digit(source))
-    moved = focused(page)["label"]
-    page.keyboard.press("Enter")
-    page.keyboard.press(digit(target))
-    assert "possible destination" in focused(page)["description"]
-    page.keyboard.press("Enter")
-    expect(page.locator("#announcer")).to_contain_text(f"{moved} to Column {target.split('-')[1]}.")
-    expect(page.locator("#announcer")).to_contain_text(f"turned face up in Column {source.split('-')[1]}.")
-    assert focused(page)["pile"] == target and focused(page)["label"] == moved  # on the card just put there
-    assert ring_on_focus(page)
-    page.keyboard.press("d")
-    said(page).to_have_text("Dealt a card onto every column.")
-    assert len(pile_cards(page, "stock")) == 40
+    fresh_deal(played, "spider", 3)
+    tab_to_board(played)
+    played.keyboard.press(digit(source))
+    moved = focused(played)["label"]
+    played.keyboard.press("Enter")
+    played.keyboard.press(digit(target))
+    assert "possible destination" in focused(played)["description"]
+    played.keyboard.press("Enter")
+    expect(played.locator("#announcer")).to_contain_text(f"{moved} to Column {target.split('-')[1]}.")
+    expect(played.locator("#announcer")).to_contain_text(f"turned face up in Column {source.split('-')[1]}.")
+    assert focused(played)["pile"] == target and focused(played)["label"] == moved  # on the card just put there
+    assert ring_on_focus(played)
+    played.keyboard.press("d")
+    said(played).to_have_text("Dealt a card onto every column.")
+    assert len(pile_cards(played, "stock")) == 40
 
 
 def test_announcements_and_states_in_german(browser: Any, site_url: str) -> None:
@@ -223,38 +224,38 @@ def test_announcements_and_states_in_german(browser: Any, site_url: str) -> None
     assert not errors, errors
 
 
-def test_keys_are_listed_in_the_rules_in_both_languages(page: Any, site_url: str) -> None:
-    open_page(page, site_url + "?game=pyramid&deal=2")
-    page.keyboard.press("?")
-    expect(page.locator("#rules")).to_be_visible()
-    expect(page.locator("#rules-text h3").last).to_have_text("Keys")
-    expect(page.locator("#rules-text")).to_contain_text("Enter or Space picks up")
-    page.locator("#rules-de").click()
-    expect(page.locator("#rules-text h3").last).to_have_text("Tasten")
+def test_keys_are_listed_in_the_rules_in_both_languages(played: Any) -> None:
+    fresh_deal(played, "pyramid", 2)
+    played.keyboard.press("?")
+    expect(played.locator("#rules")).to_be_visible()
+    expect(played.locator("#rules-text h3").last).to_have_text("Keys")
+    expect(played.locator("#rules-text")).to_contain_text("Enter or Space picks up")
+    played.locator("#rules-de").click()
+    expect(played.locator("#rules-text h3").last).to_have_text("Tasten")
 
 
-def test_the_ring_follows_keys_not_clicks(page: Any, site_url: str) -> None:
-    open_page(page, site_url + "?game=klondike&deal=1")
-    card(page, "tableau-1", 0).click()  # a click picks and moves the focus there, without a ring
-    assert focused(page)["pile"] == "tableau-1"
-    assert page.locator(".focus-ring").count() == 0
-    page.keyboard.press("ArrowRight")  # a key shows the ring, from where the click was
-    assert focused(page)["pile"] == "tableau-2" and ring_on_focus(page)
-    page.keyboard.press("Escape")  # the pick is put back; the redraw keeps the ring
-    assert ring_on_focus(page)
+def test_the_ring_follows_keys_not_clicks(played: Any) -> None:
+    fresh_deal(played, "klondike", 1)
+    card(played, "tableau-1", 0).click()  # a click picks and moves the focus there, without a ring
+    assert focused(played)["pile"] == "tableau-1"
+    assert played.locator(".focus-ring").count() == 0
+    played.keyboard.press("ArrowRight")  # a key shows the ring, from where the click was
+    assert focused(played)["pile"] == "tableau-2" and ring_on_focus(played)
+    played.keyboard.press("Escape")  # the pick is put back; the redraw keeps the ring
+    assert ring_on_focus(played)
 
 
-def test_what_a_turn_did_is_said_from_the_engine_s_account(page: Any, site_url: str) -> None:
+def test_what_a_turn_did_is_said_from_the_engine_s_account(played: Any, page: Any, site_url: str) -> None:
     """The announcer reads the view's turn (a redeal, a Spider deal, a Pyramid pair, a run
     that leaves the table), not a guess from the piles' sizes."""
-    open_page(page, site_url + "?game=klondike&deal=1")
+    fresh_deal(played, "klondike", 1)
     for _ in range(24):
-        card(page, "stock", len(pile_cards(page, "stock")) - 1).click()
-    page.locator('.slot[data-pile="stock"]').click()
-    said(page).to_have_text("The waste is the stock again.")
-    open_page(page, site_url + "?game=spider&deal=1&suits=1")
-    card(page, "stock", len(pile_cards(page, "stock")) - 1).click()
-    said(page).to_contain_text("Dealt a card onto every column.")
+        card(played, "stock", len(pile_cards(played, "stock")) - 1).click()
+    played.locator('.slot[data-pile="stock"]').click()
+    said(played).to_have_text("The waste is the stock again.")
+    fresh_deal(played, "spider", 1, suits="1")
+    card(played, "stock", len(pile_cards(played, "stock")) - 1).click()
+    said(played).to_contain_text("Dealt a card onto every column.")
     deal, source, target = next(
         (deal, key.split(":"), place)
         for deal in range(1, 100)
@@ -262,10 +263,10 @@ def test_what_a_turn_did_is_said_from_the_engine_s_account(page: Any, site_url: 
         for place in places
         if place.startswith("pyramid")
     )
-    open_page(page, site_url + f"?game=pyramid&deal={deal}")
-    card(page, source[0], int(source[1])).click()
-    page.locator(f'[data-card][data-pile="{target}"]').click()
-    said(page).to_contain_text("removed.")
+    fresh_deal(played, "pyramid", deal)
+    card(played, source[0], int(source[1])).click()
+    played.locator(f'[data-card][data-pile="{target}"]').click()
+    said(played).to_contain_text("removed.")
     run = " ".join(rank + "S" for rank in "KQJT98765432")
     layout = "\n".join(
         [f"tableau-1: {run}", "tableau-2: AS"]
