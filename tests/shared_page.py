@@ -49,6 +49,7 @@ def played(started: tuple[Any, PageWatch]) -> Iterator[Any]:
     """The shared page for one test: no dialog open, its usual size; fails on the errors the test
     caused (console errors, requests that leave the origin)."""
     page, watch = started
+    page.emulate_media(reduced_motion="reduce")  # a test may have asked for full motion
     page.evaluate(CLOSE_DIALOGS)
     resize(page, VIEWPORT["width"], VIEWPORT["height"])
     page.keyboard.press("Escape")  # nothing held

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from page_helpers import READY, card, open_page, pile_cards, settled
 from playwright.sync_api import expect
+from shared_page import fresh_deal
 from solitaire.cards import card_text, full_deck
 from solitaire.daily import daily
 from solitaire.registry import make_rules
@@ -107,9 +108,10 @@ def test_the_daily_button_starts_todays_deal_of_the_game(page: Any, site_url: st
     expect(page.locator("#game-picker optgroup option")).to_have_text("Klondike · Three cards · #1 · 1 move")
 
 
-def test_the_t_key_starts_todays_daily_too(page: Any, site_url: str) -> None:
+def test_the_t_key_starts_todays_daily_too(played: Any) -> None:
+    page = played
     today = datetime.date.today().isoformat()
-    open_page(page, site_url + "?game=freecell&deal=5")
+    fresh_deal(page, "freecell", 5)
     page.keyboard.press("t")
     expect(page.locator("#deal-label")).to_contain_text(f"Daily {today}")
     expect(page.locator("#game-picker")).to_have_value("freecell")
@@ -167,9 +169,9 @@ def test_tomorrows_daily_is_found_while_the_page_is_idle(page: Any, site_url: st
     assert found == [expected]
 
 
-def test_the_calendar_names_the_weekdays_and_opens_a_days_deal(page: Any, site_url: str) -> None:
-    page.goto(site_url + "?game=klondike&deal=5")
-    page.wait_for_selector(READY, state="attached")
+def test_the_calendar_names_the_weekdays_and_opens_a_days_deal(played: Any) -> None:
+    page = played
+    fresh_deal(page, "klondike", 5)
     page.locator("#open-stats").click()
     month = page.locator("#stats-body .calendar").last  # this month
     expect(month.locator(".weekday")).to_have_text(["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"])

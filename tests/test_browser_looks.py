@@ -17,6 +17,7 @@ import pytest
 from conftest import PageWatch
 from page_helpers import card, open_page, pile_cards, settled, text_of
 from playwright.sync_api import expect
+from shared_page import fresh_deal
 from test_browser_a11y import AXE, assert_clean
 from test_browser_klondike import NEAR_WON, set_up
 
@@ -117,8 +118,10 @@ def test_a_move_glides_and_the_dom_is_final_at_once(lively: Any, site_url: str) 
     assert lively.evaluate(ANIMATIONS) == 0
 
 
-def test_a_new_game_is_dealt_from_the_stock(lively: Any, site_url: str) -> None:
-    open_page(lively, site_url + "?game=klondike&deal=1")
+def test_a_new_game_is_dealt_from_the_stock(played: Any) -> None:
+    lively = played
+    lively.emulate_media(reduced_motion="no-preference")  # cards fly
+    fresh_deal(lively, "klondike", 1)
     landed(lively)
     lively.locator("#new-game").click()
     # New first keeps the game it leaves (a write to IndexedDB), then deals: wait for the deal.
@@ -127,8 +130,10 @@ def test_a_new_game_is_dealt_from_the_stock(lively: Any, site_url: str) -> None:
     assert lively.locator("[data-card]").count() == 52
 
 
-def test_a_draw_turns_the_card_over(lively: Any, site_url: str) -> None:
-    open_page(lively, site_url + "?game=klondike&deal=1")
+def test_a_draw_turns_the_card_over(played: Any) -> None:
+    lively = played
+    lively.emulate_media(reduced_motion="no-preference")  # cards fly
+    fresh_deal(lively, "klondike", 1)
     landed(lively)
     card(lively, "stock", 23).click()
     assert pile_cards(lively, "waste") == ["7S"]
@@ -136,8 +141,10 @@ def test_a_draw_turns_the_card_over(lively: Any, site_url: str) -> None:
     landed(lively)
 
 
-def test_a_drop_on_an_illegal_place_glides_back(lively: Any, site_url: str) -> None:
-    open_page(lively, site_url + "?game=klondike&deal=1")
+def test_a_drop_on_an_illegal_place_glides_back(played: Any) -> None:
+    lively = played
+    lively.emulate_media(reduced_motion="no-preference")  # cards fly
+    fresh_deal(lively, "klondike", 1)
     landed(lively)
     source = card(lively, "tableau-1", 0).bounding_box()
     target = card(lively, "tableau-2", 1).bounding_box()
