@@ -409,8 +409,11 @@ case $command in
             say "pytest $*"
             exec "$PY" -m pytest -q "$@"
         fi
-        tier "pytest, tier 2 of 4: the engine, the solvers and the page's logic (no browser)" -m "not browser"
-        tier "pytest, tier 3 of 4: the page in Chromium" -m "browser and not other_engines"
+        # Two pytest processes (pytest-xdist) keep both cores busy: the tests wait too (a
+        # deep analysis works on one core, a page on its network and timers). A module's tests
+        # stay in one process in Chromium (--dist loadscope): they share one started page.
+        tier "pytest, tier 2 of 4: the engine, the solvers and the page's logic (no browser)" -n 2 -m "not browser"
+        tier "pytest, tier 3 of 4: the page in Chromium" -n 2 --dist loadscope -m "browser and not other_engines"
         tier "pytest, tier 4 of 4: the page in Firefox and WebKit" -m other_engines
         ;;
     quick)
@@ -418,7 +421,7 @@ case $command in
         build
         static_checks
         say "pytest: the engine, the solvers and the page's logic (no browser, none of the slow ones)"
-        exec "$PY" -m pytest -q -m "not browser and not slow"
+        exec "$PY" -m pytest -q -n 2 -m "not browser and not slow"
         ;;
     bench)
         build

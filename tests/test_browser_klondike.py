@@ -453,11 +453,16 @@ def test_a_deep_analysis_that_cannot_start_leaves_the_verdict_unknown(page: Any,
     page.locator("#check-winnable").click()
     # The second worker tries its snapshot, then the ordinary start, before it gives up: seconds
     # on a loaded machine (it took more than the 5 s default while other tests ran beside it).
-    expect(winnable).to_have_attribute("data-status", "unknown", timeout=120_000)
+    for _ in range(1_200):
+        if failed := [text for text in warnings if text.startswith("the deep analysis failed")]:
+            break
+        page.wait_for_timeout(100)
+    assert failed, "the deep analysis neither ran nor failed"
+    expect(winnable).to_have_attribute("data-status", "unknown")
     expect(winnable).to_have_text("Unknown")
+    wait_for_workers(page, 1)  # the failed one is gone (its end is reported late on a loaded machine)
     page.wait_for_timeout(2_000)
-    assert len(page.workers) == 1 and text_of(page, "winnable") == "Unknown"
-    assert [text for text in warnings if text.startswith("the deep analysis failed")] != []
+    assert len(page.workers) == 1 and text_of(page, "winnable") == "Unknown"  # and not started again
     page.locator('[data-card][data-pile="stock"]').last.click()
     expect(page.locator("#moves")).to_have_text("1")
 
