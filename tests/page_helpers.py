@@ -48,3 +48,30 @@ def resize(page: Any, width: int, height: int) -> None:
         " && board.dataset.room === `${room.clientWidth}x${room.clientHeight}`; })()",
         arg=[width, height],
     )
+
+
+# Cards that shook (the rules refused them), as "pile:index": the class "refused" stays on for
+# less than a second, which a loaded machine can let pass unseen; the observer sees each one.
+WATCH_REFUSALS = """() => {
+  if (!window.refusals) {
+    window.refusals = [];
+    new MutationObserver((records) => {
+      for (const record of records) {
+        const element = record.target;
+        const was = (record.oldValue ?? '').split(' ').includes('refused');
+        if (!was && element.classList.contains('refused')) window.refusals.push(`${element.dataset.pile}:${element.dataset.index}`);
+      }
+    }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['class'], attributeOldValue: true });
+  }
+  window.refusals.length = 0;
+}"""
+
+
+def watch_refusals(page: Any) -> None:
+    """From now on, note every card that shakes (call it before the input that is refused)."""
+    page.evaluate(WATCH_REFUSALS)
+
+
+def shook(page: Any, pile: str, index: int) -> None:
+    """Wait until the card at ``pile``, ``index`` has shaken since ``watch_refusals``."""
+    page.wait_for_function("(card) => window.refusals.includes(card)", arg=f"{pile}:{index}")

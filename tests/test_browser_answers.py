@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from conftest import PageWatch
-from page_helpers import card, pile_cards, resize, text_of
+from page_helpers import card, pile_cards, resize, shook, text_of, watch_refusals
 from playwright.sync_api import expect
 from shared_page import fresh_deal
 from test_browser_fit import SIZES
@@ -40,11 +40,12 @@ def test_a_refusal_is_answered_in_view(played: Any, width: int, height: int) -> 
     fresh_deal(page, "klondike", 1)
     source = card(page, "tableau-1", 0).bounding_box()
     target = card(page, "tableau-2", 1).bounding_box()  # the 6D: the 7D cannot go there
+    watch_refusals(page)
     page.mouse.move(source["x"] + source["width"] / 2, source["y"] + 5)
     page.mouse.down()
     page.mouse.move(target["x"] + target["width"] / 2, target["y"] + target["height"] / 2, steps=8)
     page.mouse.up()
-    page.wait_for_selector('[data-card][data-pile="tableau-1"].refused', state="attached")
+    shook(page, "tableau-1", 0)
     assert text_of(page, "notice") == "The 7 of Diamonds cannot go on the 6 of Diamonds: columns build down by one in alternating colours."
     assert page.evaluate(INSIDE, "#notice")
     notice = page.locator("#notice").bounding_box()
@@ -52,8 +53,9 @@ def test_a_refusal_is_answered_in_view(played: Any, width: int, height: int) -> 
     assert pile_cards(page, "tableau-1") == ["7D"] and text_of(page, "moves") == "0"
     assert card(page, "tableau-1", 0).bounding_box() == source
     # A tap on a card that cannot move, while the notice is up: the notice takes no taps.
+    watch_refusals(page)
     card(page, "tableau-2", 1).click()
-    page.wait_for_selector('[data-card][data-pile="tableau-2"][data-index="1"].refused', state="attached")
+    shook(page, "tableau-2", 1)
     assert text_of(page, "notice") == "That card has nowhere to go now."
     assert text_of(page, "moves") == "0"
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from conftest import ROOT
-from page_helpers import card, open_page, pile_cards, settled, text_of
+from page_helpers import card, open_page, pile_cards, settled, shook, text_of, watch_refusals
 from playwright.sync_api import expect
 from shared_page import fresh_deal
 
@@ -115,12 +115,13 @@ def test_a_drop_on_an_illegal_place_returns_the_cards(played: Any) -> None:
     fresh_deal(page, "klondike", 1)
     source = card(page, "tableau-1", 0).bounding_box()
     target = card(page, "tableau-2", 1).bounding_box()  # the 6D: 7D cannot go there
+    watch_refusals(page)
     page.mouse.move(source["x"] + source["width"] / 2, source["y"] + 10)
     page.mouse.down()
     page.mouse.move(target["x"] + target["width"] / 2, target["y"] + 40, steps=8)
     page.mouse.up()
     assert pile_cards(page, "tableau-1") == ["7D"]
-    page.wait_for_selector('[data-card][data-pile="tableau-1"].refused', state="attached")  # it shakes
+    shook(page, "tableau-1", 0)
     assert text_of(page, "notice") == "The 7 of Diamonds cannot go on the 6 of Diamonds: columns build down by one in alternating colours."
     page.wait_for_selector("[data-card].refused", state="detached")
     assert card(page, "tableau-1", 0).bounding_box() == source
@@ -130,8 +131,9 @@ def test_a_drop_on_an_illegal_place_returns_the_cards(played: Any) -> None:
 def test_a_card_that_cannot_move_says_so_when_lifted(played: Any) -> None:
     page = played
     fresh_deal(page, "klondike", 1)
+    watch_refusals(page)
     card(page, "tableau-2", 1).click()  # the 6D: no place for it
-    page.wait_for_selector('[data-card][data-pile="tableau-2"][data-index="1"].refused', state="attached")
+    shook(page, "tableau-2", 1)
     assert text_of(page, "notice") == "That card has nowhere to go now."
     assert page.locator("[data-card].picked").count() == 0
     card(page, "tableau-3", 0).click(position={"x": 30, "y": 5})  # face down: its visible strip
@@ -144,8 +146,9 @@ def test_a_click_on_a_place_that_does_not_take_the_picked_card_says_why(played: 
     fresh_deal(page, "klondike", 1)
     card(page, "tableau-1", 0).click()  # the 7D, picked
     assert page.locator("[data-card].picked").count() == 1
+    watch_refusals(page)
     card(page, "tableau-2", 1).click()  # the 6D: not a place for the 7D
-    page.wait_for_selector('[data-card][data-pile="tableau-1"].refused', state="attached")
+    shook(page, "tableau-1", 0)
     assert text_of(page, "notice").startswith("The 7 of Diamonds cannot go on the 6 of Diamonds")
     assert page.locator("[data-card].picked").count() == 0  # the picked card went back, nothing else was picked
     assert pile_cards(page, "tableau-1") == ["7D"] and text_of(page, "moves") == "0"
