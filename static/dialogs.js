@@ -44,15 +44,17 @@ export function openChooseDeal() {
   field.max = String(view.rules.maxDeal);
   field.value = "";
   $("deal-number-hint").textContent = t("chooseDeal.hint", { game: gameName(view.game, language()), max: view.rules.maxDeal.toLocaleString(language()) });
+  $("choose-deal").returnValue = ""; // Escape keeps the last one: it must not be an earlier "play"
   $("choose-deal").showModal();
 }
 
 /** Play the chosen deal: resumed where a game of it is kept, the game on the table kept too
- *  (as a link to a deal does). The form has checked the number (whole, in range). */
+ *  (as a link to a deal does). Only a number the form accepts (whole, in range) is played. */
 export function attachChooseDeal() {
   $("choose-deal").addEventListener("close", () => {
-    if ($("choose-deal").returnValue !== "play") return;
-    const deal = Number(/** @type {HTMLInputElement} */ ($("deal-number")).value);
+    const field = /** @type {HTMLInputElement} */ ($("deal-number"));
+    const deal = Number(field.value);
+    if ($("choose-deal").returnValue !== "play" || !field.checkValidity() || !Number.isInteger(deal)) return;
     whenIdle(() => openGame({ game: state.view.game, options: state.view.options, deal }));
   });
 }

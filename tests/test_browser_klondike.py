@@ -316,6 +316,15 @@ def test_a_deal_chosen_by_number_plays_and_the_game_before_is_kept(page: Any, si
     assert text_of(page, "moves") == "1" and text_of(page, "deal-label").startswith("#1")
     assert "Klondike" in page.locator("#deal-number-hint").inner_text()
     assert "2,147,483,647" in page.locator("#deal-number-hint").inner_text()
+    # Escape after a number it refuses, once a deal was played from the dialog: still nothing.
+    choose_deal(page, "1")
+    expect(page.locator("#choose-deal")).to_be_hidden()
+    for refused in ["2.5", ""]:
+        choose_deal(page, refused)
+        page.keyboard.press("Escape")
+    page.wait_for_timeout(500)  # what a number sent would bring: the engine's refusal, said in the notice
+    expect(page.locator("#notice")).to_be_hidden()
+    assert text_of(page, "moves") == "1" and text_of(page, "deal-label").startswith("#1")
     # Deal 617 with the options on the table: the cards the command line deals.
     choose_deal(page, "617")
     expect(page.locator("#choose-deal")).to_be_hidden()
