@@ -67,22 +67,28 @@ def test_page_becomes_ready_with_the_dom_contract(page: Any, site_url: str) -> N
     assert text_of(page, "deal-label").split(" · ")[0] == "#1"  # then " · easy" once proven
 
 
+def command_line(*arguments: str) -> str:
+    """What ``python -m solitaire ARGUMENTS`` prints (CPython, the engine in py/)."""
+    return subprocess.run(
+        [sys.executable, "-m", "solitaire", *arguments], capture_output=True, text=True, check=True, env={"PYTHONPATH": str(ROOT / "py")}
+    ).stdout
+
+
+def dealt_by_the_command_line(deal: int) -> dict[str, list[str]]:
+    """Klondike's deal ``deal`` as ``solitaire deal`` prints it: each pile's cards, face-down ones unbracketed."""
+    piles = {}
+    for line in command_line("deal", "klondike", str(deal)).splitlines():
+        name, _, cards = line.partition(":")
+        piles[name] = [word.strip("[]") for word in cards.split()]
+    return piles
+
+
 def test_the_browser_deals_the_same_cards_as_cpython(played: Any) -> None:
     """Open mode shows every card, so the whole deal can be compared with the command line."""
     deal = 617
     page = played
     fresh_deal(page, "klondike", deal, open="on")
-    result = subprocess.run(
-        [sys.executable, "-m", "solitaire", "deal", "klondike", str(deal)],
-        capture_output=True,
-        text=True,
-        check=True,
-        env={"PYTHONPATH": str(ROOT / "py")},
-    )
-    expected = {}
-    for line in result.stdout.splitlines():
-        name, _, cards = line.partition(":")
-        expected[name] = [word.strip("[]") for word in cards.split()]
+    expected = dealt_by_the_command_line(deal)
     for pile in PILES:
         assert pile_cards(page, pile) == expected[pile], pile
 
@@ -330,14 +336,7 @@ def test_a_deal_chosen_by_number_plays_and_the_game_before_is_kept(page: Any, si
     expect(page.locator("#choose-deal")).to_be_hidden()
     expect(page.locator("#deal-label")).to_contain_text("#617")
     assert text_of(page, "moves") == "0" and text_of(page, "mode").startswith("Draw 3")
-    dealt = subprocess.run(
-        [sys.executable, "-m", "solitaire", "deal", "klondike", "617"],
-        capture_output=True,
-        text=True,
-        check=True,
-        env={"PYTHONPATH": str(ROOT / "py")},
-    ).stdout
-    tops = {line.partition(":")[0]: line.split()[-1] for line in dealt.splitlines() if line.startswith("tableau")}
+    tops = {pile: cards[-1] for pile, cards in dealt_by_the_command_line(617).items() if pile.startswith("tableau")}
     assert {pile: pile_cards(page, pile)[-1] for pile in tops} == tops
     # Deal 1 again: the game begun on it goes on.
     choose_deal(page, "1")

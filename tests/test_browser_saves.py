@@ -10,7 +10,7 @@ from urllib.parse import parse_qs, urlparse
 import pytest
 from page_helpers import READY, card, open_page, pile_cards, settled, text_of
 from playwright.sync_api import expect
-from test_browser_klondike import NEAR_WON, set_up
+from test_browser_klondike import NEAR_WON, command_line, set_up
 
 pytestmark = pytest.mark.browser
 
@@ -255,18 +255,7 @@ def test_an_address_never_becomes_markup(page: Any, site_url: str, query: str) -
 
 def test_a_challenge_banner_sits_above_the_table(browser: Any, site_url: str) -> None:
     """On a phone too: a strip between the bar and the table, covering no card, taking no tap."""
-    import subprocess
-    import sys
-
-    from conftest import ROOT
-
-    line = subprocess.run(
-        [sys.executable, "-m", "solitaire", "solve", "klondike", "7"],
-        capture_output=True,
-        text=True,
-        check=True,
-        env={"PYTHONPATH": str(ROOT / "py")},
-    ).stdout.split()
+    line = command_line("solve", "klondike", "7").split()
     assert line[0] == "winnable"
     context = browser.new_context(viewport={"width": 360, "height": 640}, service_workers="block", reduced_motion="reduce")
     page = context.new_page()
