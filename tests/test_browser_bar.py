@@ -13,20 +13,15 @@ from conftest import PageWatch
 from page_helpers import open_page, resize
 from playwright.sync_api import expect
 from shared_page import fresh_deal
+from solitaire.registry import GAMES as EVERY_GAME
 from test_browser_looks import close, new_page
 
 pytestmark = pytest.mark.browser
 
 # Every game with a ten-digit deal (the longest label), and the options with the longest mode line.
 DEAL = 1234567890
-GAMES: list[tuple[str, int, dict[str, str]]] = [
-    ("klondike", DEAL, {"draw": "3", "scoring": "vegas"}),
-    ("double-klondike", DEAL, {}),
-    ("spider", DEAL, {"suits": "4"}),
-    ("freecell", DEAL, {}),
-    ("pyramid", DEAL, {}),
-    ("tripeaks", DEAL, {}),
-]
+LONGEST_OPTIONS = {"klondike": {"draw": "3", "scoring": "vegas"}, "spider": {"suits": "4"}}
+GAMES: list[tuple[str, int, dict[str, str]]] = [(game, DEAL, LONGEST_OPTIONS.get(game, {})) for game in EVERY_GAME]
 
 
 @contextmanager

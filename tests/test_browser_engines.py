@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import json
 import shutil
-import subprocess
-import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -20,7 +18,9 @@ from typing import Any
 import pytest
 from browsers import ENGINES, Browser, ChromiumBrowser, FirefoxBrowser, WebKitBrowser, Xvfb, missing
 from conftest import ROOT
-from solitaire.game import parse_move
+from solitaire.daily import WinnableFinder
+from solitaire.game import move_notation, parse_move
+from solitaire.registry import GAMES
 from test_browser_bar import PART_BOXES, UNCUT, overlapping
 from test_browser_keeping import FULL_STORAGE, THROWING_STORAGE
 from test_browser_klondike import KLONDIKE_OPTIONS, NEAR_WON
@@ -238,36 +238,26 @@ def test_a_damaged_snapshot_falls_back_to_the_ordinary_start(
     assert pile(tab, "tableau-7")[-2:] == ["8S", "7D"] and text(tab, "moves") == "1"
 
 
-WINNING_LINES = {
-    # game: (deal, options, moves played by the page before the test's own last ones)
-    "klondike": (1, KLONDIKE_OPTIONS, {}),
-    "double-klondike": (1, {}, {}),
-    "spider": (1, {"suits": "1"}, {"suits": "1"}),
-    "freecell": (1, {}, {}),
-    "pyramid": (1, {}, {}),
-    "tripeaks": (1, {}, {}),
-}
+# The options each game is won under: its defaults but where a test elsewhere names them.
+WINNING_OPTIONS = {"klondike": KLONDIKE_OPTIONS, "spider": {"suits": "1"}}
 
 
-def winning_line(game: str, deal: int, options: dict[str, str]) -> list[str]:
-    arguments = [arg for name, value in options.items() for arg in (f"--{name}", value)]
-    done = subprocess.run(
-        [sys.executable, "-m", "solitaire", "solve", game, str(deal), *arguments],
-        capture_output=True,
-        text=True,
-        check=True,
-        env={"PYTHONPATH": str(ROOT / "py")},
-    )
-    status, *line = done.stdout.split()
-    assert status == "winnable", done.stdout
-    return line
+def winning_line(game: str, options: dict[str, str]) -> tuple[int, list[str]]:
+    """The first deal from 1 that the solver proves winnable (as "winnable deals only" finds
+    it), with its winning line."""
+    finder = WinnableFinder(game, options, 1)
+    while (found := finder.run(1 << 30)) is None:
+        pass
+    assert found.verdict is not None and found.verdict.status == "winnable", game
+    return found.deal, [move_notation(move) for move in found.verdict.moves]
 
 
 def test_every_game_is_won_by_pointer(launch: Launch, site_url: str) -> None:
     """Each game one deal from the solver's line, its last two moves made by the player's hand."""
     tab = launch()
-    for game, (deal, options, solver_options) in WINNING_LINES.items():
-        line = winning_line(game, deal, solver_options)
+    for game in GAMES:
+        options = WINNING_OPTIONS.get(game, {})
+        deal, line = winning_line(game, options)
         set_up(tab, site_url, save_of(game, deal, options, line[:-2]))
         assert text(tab, "moves") == str(len(line) - 2), game
         for notation in line[-2:]:

@@ -10,6 +10,7 @@ import pytest
 from conftest import PageWatch
 from page_helpers import READY, card, settled
 from playwright.sync_api import expect
+from solitaire.registry import GAMES
 from solitaire.words import GAME_NAMES
 
 pytestmark = pytest.mark.browser
@@ -63,7 +64,7 @@ def german_page(browser: Any, site_url: str) -> Iterator[tuple[Any, PageWatch]]:
     context.close()
 
 
-@pytest.mark.parametrize("game", ["klondike", "double-klondike", "spider", "freecell", "pyramid", "tripeaks"])
+@pytest.mark.parametrize("game", GAMES)
 def test_every_game_screen_is_german(german_page: tuple[Any, PageWatch], game: str) -> None:
     """Each game as a player switches to it (the picker), with every dialog."""
     german, watch = german_page

@@ -17,6 +17,7 @@ import pytest
 from browsers import CHROMIUM_FLAGS
 from page_helpers import READY, card, open_page, pile_cards, settled, text_of
 from playwright.sync_api import expect
+from solitaire.registry import GAMES
 
 pytestmark = pytest.mark.browser
 
@@ -65,9 +66,6 @@ def deal_of(page: Any) -> str:
 def kept_entries(page: Any) -> list[str]:
     texts: list[str] = page.locator("#game-picker optgroup option").all_inner_texts()
     return texts
-
-
-GAMES = ["klondike", "double-klondike", "spider", "freecell", "pyramid", "tripeaks"]
 
 
 def test_switching_through_every_game_and_back_keeps_each_one(page: Any, site_url: str) -> None:

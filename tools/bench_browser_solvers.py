@@ -78,10 +78,11 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT / "tools"), str(ROOT / "tests")]
+sys.path[:0] = [str(ROOT / "py"), str(ROOT / "tools"), str(ROOT / "tests")]
 
 from bench import environment, percentile, progress, snapshot_site, table  # noqa: E402
 from browsers import CHROMIUM, CHROMIUM_FLAGS  # noqa: E402
+from solitaire.registry import GAMES  # noqa: E402
 from solver_bench import DAILY_OPTION_SETS  # noqa: E402
 
 PAGE = "tools/bench/solvers.html"
@@ -523,13 +524,9 @@ def report_klondike(klondike: dict[str, Any]) -> str:
 # lost games (solver_work.lost_games): Klondike with Vegas passes (a draw can lose; with
 # unlimited passes few moves are proven lost within the budget), Spider with one suit.
 # Double Klondike is left out: no move of a winning line was proven lost within the budget.
-REVIEW_SETS = [
-    ("klondike", {"draw": "3", "scoring": "vegas"}),
-    ("spider", {"suits": "1"}),
-    ("freecell", {}),
-    ("pyramid", {}),
-    ("tripeaks", {}),
-]
+REVIEW_OPTIONS = {"klondike": {"draw": "3", "scoring": "vegas"}, "spider": {"suits": "1"}}
+REVIEW_LEFT_OUT = {"double-klondike"}
+REVIEW_SETS = [(game, REVIEW_OPTIONS.get(game, {})) for game in GAMES if game not in REVIEW_LEFT_OUT]
 REVIEW_MOVES_AFTER = 12  # random moves a lost game plays after its losing move
 REVIEW_MAX_DEALS = 1_500  # deals 1..this at most, to make the lost games of a variant
 REVIEW_DEAL_CHUNK = 10  # deals per call to make lost games

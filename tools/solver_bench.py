@@ -7,22 +7,13 @@ import statistics
 import time
 from typing import Any
 
-# The option sets of the daily benchmarks: every set that changes the cards or what
-# wins (Klondike's Vegas scoring limits the passes through the stock).
-DAILY_OPTION_SETS: list[tuple[str, dict[str, str]]] = [
-    ("klondike", {"draw": "1"}),
-    ("klondike", {"draw": "1", "scoring": "vegas"}),
-    ("klondike", {"draw": "3"}),
-    ("klondike", {"draw": "3", "scoring": "vegas"}),
-    ("double-klondike", {"draw": "1"}),
-    ("double-klondike", {"draw": "3"}),
-    ("freecell", {}),
-    ("pyramid", {}),
-    ("tripeaks", {}),
-    ("spider", {"suits": "1"}),
-    ("spider", {"suits": "2"}),
-    ("spider", {"suits": "4"}),
-]
+from solitaire.daily import daily_variants
+from solitaire.registry import GAMES
+
+# The option sets of the daily benchmarks: every game's sets with daily deals of their own (a
+# daily is proven under the hardest options that deal the same cards, so Klondike's Vegas
+# players get the daily of its draw: Rules.daily_proof_options).
+DAILY_OPTION_SETS: list[tuple[str, dict[str, str]]] = [(game, options) for game in GAMES for options in daily_variants(game)]
 
 
 def percentile(values: list[float], share: float) -> float:

@@ -25,20 +25,14 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
+from solitaire.daily import daily_variants  # noqa: E402
 from solitaire.game import Move, Rules  # noqa: E402
-from solitaire.registry import make_rules  # noqa: E402
+from solitaire.registry import GAMES, make_rules  # noqa: E402
 
-SETS: list[tuple[str, dict[str, str]]] = [
-    ("klondike", {"draw": "1"}),
-    ("klondike", {"draw": "3"}),
+# Every set with daily deals of its own, and Klondike's Vegas passes (they change what is stuck).
+SETS: list[tuple[str, dict[str, str]]] = [(game, options) for game in GAMES for options in daily_variants(game)] + [
     ("klondike", {"draw": "1", "scoring": "vegas"}),
     ("klondike", {"draw": "3", "scoring": "vegas"}),
-    ("double-klondike", {"draw": "1"}),
-    ("double-klondike", {"draw": "3"}),
-    ("pyramid", {}),
-    ("tripeaks", {}),
-    ("spider", {"suits": "1"}),
-    ("freecell", {}),
 ]
 
 

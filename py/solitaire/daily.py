@@ -21,11 +21,12 @@ from __future__ import annotations
 
 import datetime
 import hashlib
+import itertools
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from .game import MAX_DEAL, OptionError
+from .game import MAX_DEAL, OptionError, OptionSpec
 from .registry import make_rules, option_specs
 from .solver import Solver, Verdict, solver_for
 from .texts import Reason
@@ -61,11 +62,30 @@ def candidate(game_id: str, options: Mapping[str, str], date: str, index: int) -
     variant = ",".join(
         f"{spec.name}={options.get(spec.name, spec.default)}"
         for spec in sorted(option_specs(game_id), key=lambda spec: spec.name)
-        if spec.changes_deal
+        if has_own_dailies(spec)
     )
     text = f"{day}|{game_id}|{variant}" + (f"|{index}" if index else "")
     digest = hashlib.sha256(text.encode()).digest()
     return int.from_bytes(digest[:8], "big") % MAX_DEAL + 1
+
+
+def has_own_dailies(spec: OptionSpec) -> bool:
+    """Whether each value of the option has daily deals of its own (it deals other cards)."""
+    return spec.changes_deal
+
+
+def daily_variants(game_id: str) -> list[dict[str, str]]:
+    """The option sets of a game that have daily deals of their own (every combination of the
+    options ``has_own_dailies`` names; the others left at their defaults): what a benchmark or a
+    test of every daily covers.
+
+    >>> daily_variants("spider"), daily_variants("pyramid")
+    ([{'suits': '1'}, {'suits': '2'}, {'suits': '4'}], [{}])
+    """
+    specs = [spec for spec in option_specs(game_id) if has_own_dailies(spec)]
+    return [
+        dict(zip((spec.name for spec in specs), values, strict=True)) for values in itertools.product(*(spec.choices for spec in specs))
+    ]
 
 
 class DealFinder:

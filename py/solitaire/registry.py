@@ -1,7 +1,9 @@
 """The games of the collection, as an explicit list (no import side effects): one
 ``GameInfo`` per game says where its rules and its solver live and how hard its deals
 typically are. Adding a game is its rules module, its solver module, an entry here, and
-its texts (the page's names and rule pages: static/i18n.js, static/rules.js).
+its texts (its names in words.py, its rule page in rule_pages.py, and any refusal of its own in
+texts.py); the page, the command line, the tests that run once per game and the benchmarks
+take the games from here.
 
 Each game's module is imported only when the game is first used: the page
 starts faster when it compiles only the game it opens.
