@@ -9,6 +9,7 @@ import pytest
 from page_helpers import READY, card, open_page, pile_cards, settled, text_of
 from playwright.sync_api import expect
 from shared_page import fresh_deal
+from solitaire.registry import GAMES
 from solitaire_bridge import Bridge
 from test_browser_klondike import NEAR_WON, set_up
 
@@ -276,3 +277,42 @@ def test_what_a_turn_did_is_said_from_the_engine_s_account(played: Any, page: An
     card(page, "tableau-2", 0).click()
     card(page, "tableau-1", 11).click()
     said(page).to_contain_text("A full run to Foundation 1.")
+
+
+def walk_to(page: Any, pile: str, index: int | None, game: str) -> None:
+    """Move the focus with the arrow keys alone: right from pile to pile until ``pile``, then
+    up or down its face-up cards until ``index`` (None: its top card)."""
+    for _ in range(40):
+        if focused(page)["pile"] == pile:
+            break
+        page.keyboard.press("ArrowRight")
+    else:
+        raise AssertionError(f"{game}: ArrowRight never reached {pile}")
+    for _ in range(40):
+        here = focused(page)["index"]
+        if index is None or here == index:
+            return
+        page.keyboard.press("ArrowUp" if here > index else "ArrowDown")
+    raise AssertionError(f"{game}: the arrows never reached {pile}:{index}")
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_every_game_plays_a_move_with_keys_alone(played: Any, game: str) -> None:
+    """Each game's first legal card move of deal 1 (from the engine's legal map), made with the
+    arrows and Enter only, and said."""
+    view = view_of(game, 1)
+    source, targets = next((key, targets) for key, targets in view["legal"].items() if not key.startswith("stock"))
+    pile, index = source.split(":")
+    fresh_deal(played, game, 1)
+    tab_to_board(played)
+    played.keyboard.press("Home")
+    walk_to(played, pile, int(index), game)
+    played.keyboard.press("Enter")
+    rules = view["rules"]
+    at_once = len(targets) == 1 and (rules["tapMoves"] or (rules["tapHome"] and targets[0].startswith("foundation")))
+    if not at_once:  # picked up: now where it goes (a card with one place to go plays at once)
+        walk_to(played, targets[0], None, game)
+        assert "possible destination" in (focused(played)["description"] or ""), game
+        played.keyboard.press("Enter")
+    expect(played.locator("#moves")).to_have_text("1")
+    said(played).not_to_be_empty()
