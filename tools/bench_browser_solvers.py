@@ -1,6 +1,6 @@
 """Benchmark the solvers inside Pyodide in headless Chromium, against CPython.
 
-    .venv/bin/python tools/bench_browser_solvers.py [--only daily|slices|timed|klondike|review]
+    .venv/bin/python tools/bench_browser_solvers.py [--only daily|slices|timed|klondike|review] [--game GAME ...]
         [--deals 100] [--budget 150000] [--chunk 5] [--games 100] [--first-date 2026-12-01]
         [--dates 7] [--json PATH] [--in-place]
 
@@ -109,6 +109,17 @@ SLICE_GAMES: list[tuple[str, dict[str, str], list[int]]] = [
     ("freecell", {}, [253, 579, 672, 351, 11982]),
 ]
 SLICE_NODES = (200, 500, 1000, 2000)
+
+
+def only_games(games: list[str]) -> None:
+    """Narrow the option sets of every part to these games (--game)."""
+    slices = [entry for entry in SLICE_GAMES if entry[0] in games]
+    slices += [(game, {}, [1, 2, 3, 4, 5]) for game in games if game not in {entry[0] for entry in slices}]
+    SLICE_GAMES[:] = slices
+    DAILY_OPTION_SETS[:] = [entry for entry in DAILY_OPTION_SETS if entry[0] in games]
+    REVIEW_SETS[:] = [entry for entry in REVIEW_SETS if entry[0] in games]
+
+
 SLICE_MESSAGES = 8  # per deal at most (fewer when the analysis ends sooner)
 SLICE_TARGET_MS = 25.0
 
@@ -644,6 +655,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--first-date", default=FIRST_DATE, help=f"the daily parts' first date (default {FIRST_DATE})")
     parser.add_argument("--dates", type=int, default=DATE_COUNT, help=f"the daily parts' dates (default {DATE_COUNT})")
     parser.add_argument("--in-place", action="store_true", help="serve the repository itself, not a snapshot")
+    parser.add_argument(
+        "--game",
+        action="append",
+        choices=list(GAMES),
+        help="only these games (repeatable; default: every game); deals 1-5 for the slices of a game SLICE_GAMES lacks",
+    )
     parser.add_argument("--json", type=Path, help="default: bench-results/browser-solvers-DATE.json")
     args = parser.parse_args(argv)
     if args.deals < 1 or args.budget < 1 or args.chunk < 1 or args.games < 1:
@@ -656,6 +673,8 @@ def run(args: argparse.Namespace, site: Path, wheel_files: Path) -> dict[str, An
     from serve import serve_in_background
 
     parts = [args.only] if args.only else list(PARTS)
+    if args.game:
+        only_games(args.game)
     dates = dates_from(args.first_date, args.dates)
     base_url, server = serve_in_background(site)
     started = time.monotonic()
