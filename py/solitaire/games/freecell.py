@@ -193,11 +193,6 @@ class FreeCell(Rules[FreeCellPosition]):
     game_id = "freecell"
     option_specs = OPTIONS
     cell_piles = CELL  # the free cells' page names
-    # Refusals for layouts that do not fit the game.
-    cell_count_reason = Reason.CELL_COUNT
-    # Why a card may not leave its foundation.
-    no_card_back_reason = Reason.NO_CARD_BACK
-    column_lines_reason = Reason.COLUMN_LINES
 
     def __init__(self, options: Mapping[str, str] | None = None) -> None:
         self.options = validate_options(type(self).option_specs, options or {})
@@ -225,8 +220,21 @@ class FreeCell(Rules[FreeCellPosition]):
 
     def misfit(self, card: int, column: tuple[int, ...]) -> Said:
         """Why ``card`` does not fit on ``column`` (never empty here: any card fills one)."""
-        reason = Reason.NOT_ONE_RANK_LOWER if self.any_colour else Reason.NOT_ALTERNATING
-        return Said(reason, card=card, card2=column[-1])
+        if self.any_colour:
+            return Said(Reason.NOT_ONE_RANK_LOWER, card=card, card2=column[-1])
+        return Said(Reason.NOT_ALTERNATING, card=card, card2=column[-1])
+
+    def no_card_back(self) -> Said:
+        """Why a card may not leave its foundation."""
+        return Said(Reason.NO_CARD_BACK)
+
+    def wrong_column_count(self, found: int) -> Said:
+        """Why a layout with ``found`` column lines does not fit."""
+        return Said(Reason.COLUMN_LINES, number=COLUMNS, number2=found)
+
+    def wrong_cell_count(self, found: int, text: str) -> Said:
+        """Why a free-cell line of ``found`` entries does not fit."""
+        return Said(Reason.CELL_COUNT, number=len(self.cell_piles), number2=found, text=text)
 
     def is_safe_home(self, card: int, lowest: list[int]) -> bool:
         """Whether no card still out could need ``card`` in a column (``lowest``: each
@@ -314,7 +322,7 @@ class FreeCell(Rules[FreeCellPosition]):
         if move.count < 1:
             raise IllegalMove(Reason.NO_CARDS)
         if pile_index(move.source, "foundation", FOUNDATIONS) is not None:
-            raise IllegalMove(self.no_card_back_reason)
+            raise IllegalMove(self.no_card_back())
         if (index := pile_index(move.source, "cell", len(self.cell_piles))) is not None:
             card = position.cells[index]
             if card is None:
@@ -529,7 +537,7 @@ class FreeCell(Rules[FreeCellPosition]):
         except CardError as error:
             raise NotationError(error.said) from None
         if len(columns) != COLUMNS:
-            raise NotationError(self.column_lines_reason, number=COLUMNS, number2=len(columns))
+            raise NotationError(self.wrong_column_count(len(columns)))
         position = FreeCellPosition(
             tableau=tuple(columns),
             cells=cells if cells is not None else (None,) * len(self.cell_piles),
@@ -569,7 +577,7 @@ class FreeCell(Rules[FreeCellPosition]):
             words = [chunk.strip() or "-" for chunk in chunks]
         count = len(self.cell_piles)
         if len(words) > count:
-            raise NotationError(self.cell_count_reason, number=count, number2=len(words), text=rest.strip())
+            raise NotationError(self.wrong_cell_count(len(words), rest.strip()))
         cells = [None if word == "-" else parse_card(word) for word in words]
         return tuple(cells + [None] * (count - len(cells)))
 
