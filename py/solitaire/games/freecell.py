@@ -33,6 +33,10 @@ Under ``any`` a run is any sequence down by one rank, it moves by the same
 supermove count, and a card is safe to play home when every card one rank
 lower (of any suit) is home.
 
+The class is shared with Eight Off (``games/eight_off.py``), which changes
+what is its own through a few methods (``builds_on``, ``fills_empty``,
+``move_capacity``, the refusals' words, the cells, the deal).
+
 Choices where the rule texts are silent:
 
 - A card may move from one free cell to another empty one (pointless but

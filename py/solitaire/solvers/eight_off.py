@@ -38,7 +38,12 @@ EIGHT_OFF = Variant(
 
 
 class EightOffSolver(Solver):
-    """Best-first search over Eight Off positions (see the module docstring)."""
+    """Best-first search over Eight Off positions (see the module docstring).
+
+    Budgets (deals 1..1000, tools/bench_solver_eight_off.py): every deal is proven winnable,
+    the median in 68 nodes (3 ms of CPU), 99.3% within 5,000 and all within 17,200; the
+    daily's 10,000 prove 99.7% of deals, so a day rarely needs a second candidate.
+    """
 
     default_budget = 200_000
     daily_budget = 10_000

@@ -59,6 +59,18 @@ Why the verdicts are exact
     and the safe moves (neither changes whether a position can be won), has
     been expanded without a win. When the budget runs out first the verdict
     is ``unknown``.
+
+Variants
+    What the rules change is a ``Variant``: the number of cells, the building
+    rule (the cards each card may lie on), whether only a King fills an empty
+    column, whether empty columns double the run a move carries, which
+    foundations a card waits for before it is safe home, and the heuristic's
+    weights. ``FREECELL`` is the game above; ``FREECELL_ANY_COLOUR`` (option
+    ``building=any``) builds down by rank alone, with the same supermoves, and
+    a card is safe home when every card one rank lower is (any suit could lie
+    on it). Eight Off (``solvers/eight_off.py``) has its own. On deals 1..1000
+    at the default budget, ``building=any`` proves every deal winnable (median
+    74 nodes, 8 ms CPU; p95 191 nodes; at most 1,206).
 """
 
 from __future__ import annotations
@@ -333,7 +345,8 @@ def children(state: State, runs: list[int], variant: Variant = FREECELL) -> list
 
 
 class FreeCellSolver(Solver):
-    """Best-first search over FreeCell positions (see the module docstring).
+    """Best-first search over FreeCell positions (see the module docstring), under the
+    rules' building option.
 
     Budgets (Microsoft deals 1..1000): 10,000 nodes prove 99.2% of them winnable
     (the median deal takes about 110), 100,000 prove all of them, and deal 11982
