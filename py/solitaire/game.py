@@ -139,7 +139,9 @@ class OptionSpec:
     whether it changes the cards dealt (and so the daily deal), and whether,
     dealing the same cards, it still makes a game of its own that has its own
     daily deals (``own_daily``: FreeCell's building rule, where a deal proven
-    for one rule is no proof for the other). ``daily.candidate`` names both kinds."""
+    for one rule is no proof for the other). ``daily.candidate`` names both kinds in the
+    text it hashes, an ``own_daily`` one only at a value other than its default, so that
+    adding such an option to a game leaves the dailies of its default as they were."""
 
     name: str
     choices: tuple[str, ...]
