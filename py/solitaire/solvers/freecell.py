@@ -109,7 +109,7 @@ def follows(parents_: tuple[tuple[int, ...], ...]) -> bytes:
     return bytes(1 if lower in parents_[upper] else 0 for lower in range(52) for upper in range(52))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Variant:
     """What a game of free cells and columns changes in the search: its cells, its building
     rule (``parents``, ``follows``), what fills an empty column, how many cards a move
@@ -176,7 +176,10 @@ def is_safe(card: int, foundations: bytes | bytearray, variant: Variant = FREECE
         return False
     if rank <= 1:
         return True
-    return all(foundations[other] >= rank for other in variant.safe_after[SUIT[card]])
+    for other in variant.safe_after[SUIT[card]]:  # a loop: faster than all() on this hot path
+        if foundations[other] < rank:
+            return False
+    return True
 
 
 def auto_play(columns: list[bytes], cells: list[int], foundations: bytearray, steps: list[int], variant: Variant = FREECELL) -> None:
@@ -368,6 +371,15 @@ class FreeCellSearch(Search):
         self.position = position
         self.budget = budget
         self.variant = variant
+        # The heuristic's weights, looked up once (see ``evaluate``).
+        self.weights = (
+            variant.home_weight,
+            variant.disorder_weight,
+            variant.disorder_run_weight,
+            variant.next_cover_weight,
+            variant.cell_weight,
+            variant.empty_column_weight,
+        )
         self.nodes = 0
         self.serial = 0
         self.verdict: Verdict | None = None
@@ -417,14 +429,14 @@ class FreeCellSearch(Search):
         empty = 0
         while empty < COLUMNS and not columns[empty]:
             empty += 1
-        variant = self.variant
+        home, disordered, disordered_runs, next_cover, held, empty_column = self.weights
         return unordered, (
-            variant.home_weight * (52 - sum(foundations))
-            + variant.disorder_weight * unordered
-            + variant.next_cover_weight * covering
-            + variant.cell_weight * len(cells)
-            - variant.empty_column_weight * empty
-            + variant.disorder_run_weight * unordered_runs
+            home * (52 - sum(foundations))
+            + disordered * unordered
+            + next_cover * covering
+            + held * len(cells)
+            - empty_column * empty
+            + disordered_runs * unordered_runs
         )
 
     def push(self, state: State, depth: int, parent: int, steps: Steps) -> None:
