@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import hashlib
+
 import pytest
 from freecell_helpers import FC_SOLVE, MAKE_BOARD, cards, microsoft_board, solve, solver_move, table
 from solitaire.cards import card_text
-from solitaire.game import IllegalMove, Move, move_notation, parse_move
+from solitaire.daily import candidate, daily
+from solitaire.game import MAX_DEAL, IllegalMove, Move, OptionSpec, move_notation, parse_move
 from solitaire.games.freecell import FreeCell, FreeCellPosition
 
 F = FreeCell()
@@ -397,10 +400,112 @@ def test_status_line(position: FreeCellPosition, line: str) -> None:
     assert str(F.status_line(position)) == line
 
 
-def test_no_options() -> None:
-    assert FreeCell.option_specs == () and F.options == {}
+def test_the_building_option() -> None:
+    """Alternating colours by default; any colour order deals the same cards and has its own dailies."""
+    assert FreeCell.option_specs == (OptionSpec("building", ("alternate", "any"), own_daily=True),)
+    assert F.options == {"building": "alternate"} and not F.any_colour and ANY.any_colour
+    assert ANY.deal(617) == F.deal(617)
     with pytest.raises(ValueError, match="unknown option"):
         FreeCell({"draw": "3"})
+    with pytest.raises(ValueError, match="must be"):
+        FreeCell({"building": "suit"})
+
+
+# -- building in any colour order (option building=any) ------------------------------------
+
+ANY = FreeCell({"building": "any"})
+
+ALLOWED_ANY = [
+    ("red 8 on red 9", table("9H", "8D"), Move("tableau-2", "tableau-1"), ("tableau-1", "9H 8D")),
+    ("black 8 on black 9", table("9C", "8S"), Move("tableau-2", "tableau-1"), ("tableau-1", "9C 8S")),
+    ("black 8 on red 9, as ever", table("9H", "8S"), Move("tableau-2", "tableau-1"), ("tableau-1", "9H 8S")),
+    ("the same suit", table("9H", "8H"), Move("tableau-2", "tableau-1"), ("tableau-1", "9H 8H")),
+    ("a free-cell card of the same colour", table("9H", cells=("8D",)), Move("cell-1", "tableau-1"), ("tableau-1", "9H 8D")),
+    ("a run in one colour", table("TS", "9C 8S 7C"), Move("tableau-2", "tableau-1", 3), ("tableau-1", "TS 9C 8S 7C")),
+    ("a mixed run into an empty column", table("KS QH JD TD", ""), Move("tableau-1", "tableau-2", 3), ("tableau-2", "QH JD TD")),
+    # (1 + 2) x 2^1 = 6 cards onto a column: the supermove count is FreeCell's.
+    (
+        "a run of 6 with two free cells and an empty column",
+        table("QH", "JH TD 9D 8H 7H 6D", "KC", "KD", "KH", "KS", "QC", cells=("2C", "2S")),
+        Move("tableau-2", "tableau-1", 6),
+        ("tableau-1", "QH JH TD 9D 8H 7H 6D"),
+    ),
+]
+
+
+@pytest.mark.parametrize(("why", "position", "move", "expected"), ALLOWED_ANY, ids=[case[0] for case in ALLOWED_ANY])
+def test_allowed_in_any_colour(why: str, position: FreeCellPosition, move: Move, expected: tuple[str, str]) -> None:
+    assert move in ANY.legal_moves(position), why
+    after = ANY.apply(position, move)
+    pile, text = expected
+    assert ANY.pile_cards(after, pile) == cards(text)
+
+
+FORBIDDEN_ANY = [
+    ("not one rank lower", table("TH", "8D"), Move("tableau-2", "tableau-1"), "columns build down by one rank"),
+    ("a higher card on a lower", table("8H", "9H"), Move("tableau-2", "tableau-1"), "columns build down by one rank"),
+    ("the same rank", table("8H", "8S"), Move("tableau-2", "tableau-1"), "columns build down by one rank"),
+    ("a run with a gap", table("9H 7C", "TS"), Move("tableau-1", "tableau-2", 2), "only a run down by one rank moves together"),
+    ("a run going up", table("8H 9H", "TS"), Move("tableau-1", "tableau-2", 2), "only a run down by one rank moves together"),
+    (
+        "a run of 7 with two free cells and an empty column",
+        table("KH", "QH JD TD 9D 8H 7H 6D", "KC", "KD", "QD", "KS", "QC", cells=("2C", "2S")),
+        Move("tableau-2", "tableau-1", 7),
+        r"only 6 cards can move at once now",
+    ),
+    (
+        "a run of 4 into the only empty column",
+        table("KH", "QH JD TD 9D 8H 7H 6D", "KC", "KD", "QD", "KS", "QC", cells=("2C", "2S")),
+        Move("tableau-2", "tableau-8", 4),
+        r"only 3 cards can move at once now.*empty column you move to does not count",
+    ),
+    ("a foundation card back", table("4C", foundations=("AH 2H 3H",)), Move("foundation-1", "tableau-1"), "may not come back"),
+]
+
+
+@pytest.mark.parametrize(("why", "position", "move", "reason"), FORBIDDEN_ANY, ids=[case[0] for case in FORBIDDEN_ANY])
+def test_forbidden_in_any_colour(why: str, position: FreeCellPosition, move: Move, reason: str) -> None:
+    assert move not in ANY.legal_moves(position), why
+    with pytest.raises(IllegalMove, match=reason):
+        ANY.apply(position, move)
+
+
+def test_in_any_colour_the_alternating_rule_still_refuses_what_it_did() -> None:
+    assert Move("tableau-2", "tableau-1") not in F.legal_moves(table("9H", "8D"))
+    with pytest.raises(IllegalMove, match="only a run down in alternating colours"):
+        F.apply(table("TS", "9C 8S 7C"), Move("tableau-2", "tableau-1", 3))
+
+
+def test_in_any_colour_a_card_is_safe_only_when_every_lower_card_is_home() -> None:
+    # The 5H could hold the 4D too, which is out: not safe under the any-colour rule (it is when alternating).
+    position = table("5H 4D", foundations=("AH 2H 3H 4H", "AC 2C 3C 4C", "AS 2S 3S 4S", "AD 2D 3D"))
+    moved = F.apply(position, Move("tableau-1", "cell-1"))
+    assert Move("tableau-1", "foundation-1") in F.safe_moves(moved)
+    assert ANY.safe_moves(moved) == [Move("cell-1", "foundation-4")]  # the 4D goes, the 5H waits for it
+    after = ANY.apply(moved, Move("cell-1", "foundation-4"))
+    assert ANY.safe_moves(after) == [Move("tableau-1", "foundation-1")]
+
+
+def test_in_any_colour_the_status_line_and_the_layout_are_freecells() -> None:
+    assert str(ANY.status_line(ANY.deal(1))) == "Free cells 4 of 4 · can move 5"
+    assert ANY.text_layout(ANY.deal(1)) == GOLDEN_DEAL_1
+
+
+def test_the_any_colour_rule_has_its_own_dailies_and_the_default_keeps_its_own() -> None:
+    date = "2026-12-06"
+    # The default's candidates are those of a FreeCell without the option: the date and the game alone.
+    digest = hashlib.sha256(f"{date}|freecell|".encode()).digest()
+    assert candidate("freecell", {}, date, 0) == int.from_bytes(digest[:8], "big") % MAX_DEAL + 1
+    assert candidate("freecell", {"building": "alternate"}, date, 0) == candidate("freecell", {}, date, 0)
+    digest = hashlib.sha256(f"{date}|freecell|building=any".encode()).digest()
+    assert candidate("freecell", {"building": "any"}, date, 0) == int.from_bytes(digest[:8], "big") % MAX_DEAL + 1
+    day = daily("freecell", {"building": "any"}, date)
+    assert day.verdict is not None and day.verdict.status == "winnable"
+    position = ANY.deal(day.deal)
+    for move in day.verdict.moves:
+        position = ANY.apply(position, move)
+    assert ANY.is_won(position)
+    assert day.deal != daily("freecell", {}, date).deal
 
 
 @pytest.mark.parametrize(

@@ -15,7 +15,17 @@ from random_play import random_position
 from solitaire.game import Move
 from solitaire.games.freecell import FreeCell, FreeCellPosition
 from solitaire.solver import Verdict, solver_for
-from solitaire.solvers.freecell import FreeCellSearch, FreeCellSolver, children, encode, replay, run_length
+from solitaire.solvers.freecell import (
+    FREECELL,
+    FREECELL_ANY_COLOUR,
+    FreeCellSearch,
+    FreeCellSolver,
+    children,
+    encode,
+    replay,
+    run_length,
+    variant_of,
+)
 
 F = FreeCell()
 SOLVER = FreeCellSolver(F)
@@ -258,3 +268,72 @@ def test_the_safe_moves_are_the_rules_safe_moves(deal: int, choices: list[int], 
         reached = F.apply(reached, move)
     assert not F.safe_moves(reached)
     assert encode(reached) == (state, ())
+
+
+# -- building in any colour order (option building=any) ------------------------------------
+
+ANY = FreeCell({"building": "any"})
+ANY_SOLVER = solver_for(ANY)
+
+
+def any_colour_play(deal: int, choices: list[int], prefer_home: bool) -> FreeCellPosition:
+    position: FreeCellPosition = random_position(ANY, ANY.deal(deal), choices, prefer=ANY.safe_moves if prefer_home else None)
+    while safe := ANY.safe_moves(position):
+        position = ANY.apply(position, safe[0])
+    return position
+
+
+def test_the_any_colour_rule_gets_its_own_variant() -> None:
+    assert variant_of(ANY) is FREECELL_ANY_COLOUR and variant_of(F) is FREECELL
+    assert isinstance(ANY_SOLVER, FreeCellSolver)
+
+
+@pytest.mark.parametrize("number", [1, 2, 617, 11982, 1_000_000])
+def test_any_colour_deals_are_won_by_lines_that_replay_under_that_rule(number: int) -> None:
+    """Deal 11982 too: building in any colour, it can be won."""
+    verdict = ANY_SOLVER.solve(ANY.deal(number), 20_000)
+    assert verdict.status == "winnable"
+    position = ANY.deal(number)
+    for move in verdict.moves:
+        position = ANY.apply(position, move)
+    assert ANY.is_won(position)
+
+
+def test_a_red_run_on_red_wins_in_any_colour_only() -> None:
+    """Only red cards left: red on red builds in any colour order, so the table that is lost
+    alternating (above) may be won."""
+    verdict = ANY_SOLVER.solve(ONE_FREE_CELL, 10_000)
+    assert verdict.status == "winnable"
+    position = ONE_FREE_CELL
+    for move in verdict.moves:
+        position = ANY.apply(position, move)
+    assert ANY.is_won(position)
+
+
+@random_positions
+@settings(max_examples=60, deadline=None)
+def test_the_any_colour_move_generator_agrees_with_the_rules(deal: int, choices: list[int], prefer_home: bool) -> None:
+    position = any_colour_play(deal, choices, prefer_home)
+    state, steps = encode(position, FREECELL_ANY_COLOUR)
+    assert steps == ()
+    found = children(state, [run_length(column, FREECELL_ANY_COLOUR) for column in state[0]], FREECELL_ANY_COLOUR)
+    by_rules = {encode(ANY.apply(position, move), FREECELL_ANY_COLOUR)[0] for move in ANY.legal_moves(position)} - {state}
+    assert {child for _, child in found} == by_rules
+    for child_steps, child in found:
+        reached = position
+        for move in replay(position, list(child_steps), complete=False, variant=FREECELL_ANY_COLOUR):
+            reached = ANY.apply(reached, move)
+        assert encode(reached, FREECELL_ANY_COLOUR) == (child, ())
+
+
+@random_positions
+@settings(max_examples=40, deadline=None)
+def test_the_any_colour_safe_moves_are_the_rules_safe_moves(deal: int, choices: list[int], prefer_home: bool) -> None:
+    position: FreeCellPosition = random_position(ANY, ANY.deal(deal), choices, prefer=ANY.safe_moves if prefer_home else None)
+    state, steps = encode(position, FREECELL_ANY_COLOUR)
+    reached = position
+    for move in replay(position, list(steps), complete=False, variant=FREECELL_ANY_COLOUR):
+        assert move in ANY.safe_moves(reached)
+        reached = ANY.apply(reached, move)
+    assert not ANY.safe_moves(reached)
+    assert encode(reached, FREECELL_ANY_COLOUR) == (state, ())

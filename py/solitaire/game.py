@@ -135,12 +135,18 @@ class PileView:
 
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
-    """An option of a game: its allowed values (the first is the default)
-    and whether it changes the cards dealt (and so the daily deal)."""
+    """An option of a game: its allowed values (the first is the default),
+    whether it changes the cards dealt (and so the daily deal), and whether,
+    dealing the same cards, it still makes a game of its own that has its own
+    daily deals (``own_daily``: FreeCell's building rule, where a deal proven
+    for one rule is no proof for the other). ``daily.candidate`` names both kinds in the
+    text it hashes, an ``own_daily`` one only at a value other than its default, so that
+    adding such an option to a game leaves the dailies of its default as they were."""
 
     name: str
     choices: tuple[str, ...]
     changes_deal: bool = False
+    own_daily: bool = False
 
     @property
     def default(self) -> str:

@@ -166,6 +166,10 @@ RULE_PAGES: dict[str, dict[str, list[list[str]]]] = {
                 "Cards on the foundations stay there.",
             ],
             [
+                "Building",
+                "Option: build in any colour order. A card then goes on any card one rank higher (a red 8 on a red 9 too), and a run is any sequence down by one rank. It deals the same cards but has its own daily deals.",
+            ],
+            [
                 "Scoring",
                 "FreeCell is not scored: the moves and the time are your score.",
             ],
@@ -184,6 +188,10 @@ RULE_PAGES: dict[str, dict[str, list[list[str]]]] = {
                 "In den Spalten absteigend in wechselnden Farben anlegen. Jede Karte oder Folge darf in eine leere Spalte. Eine freie Zelle nimmt jede einzelne Karte.",
                 "Eine Folge zieht auf einmal nur, wenn sie höchstens (1 + freie Zellen) × 2^(leere Spalten) Karten hat; eine leere Zielspalte zählt dabei nicht mit.",
                 "Karten auf den Zielstapeln bleiben dort.",
+            ],
+            [
+                "Anlegen",
+                "Option: beliebige Farbfolge. Dann passt eine Karte auf jede Karte, die einen Rang höher ist (auch eine rote 8 auf eine rote 9), und jede um je einen Rang absteigende Folge zieht gemeinsam. Die Karten liegen gleich, aber es gibt eigene Tagesspiele.",
             ],
             [
                 "Wertung",
@@ -252,6 +260,48 @@ RULE_PAGES: dict[str, dict[str, list[list[str]]]] = {
             [
                 "Wertung",
                 "Jede Karte einer Serie von den Gipfeln zählt einen Punkt mehr als die vorige (1, 2, 3, …); Ziehen vom Talon beendet die Serie. Ein abgeräumter Gipfel bringt 15 Punkte für die ersten beiden und 30 für den dritten.",
+            ],
+        ],
+    },
+    "eight-off": {
+        "en": [
+            [
+                "Goal",
+                "Move all 52 cards to the four foundations, built up by suit from Ace to King.",
+            ],
+            [
+                "Layout",
+                "All cards face up: eight columns of six, and the last four cards in four of the eight free cells. A free cell holds one card.",
+            ],
+            [
+                "Moves",
+                "Build columns down in the same suit: the 7 of hearts goes on the 8 of hearts. Only a King, or a run led by a King, may go into an empty column. A free cell takes any single card.",
+                "A run moves at once only if it has at most 1 + (empty free cells) cards; empty columns do not count, as only a King may lie in one.",
+                "Cards on the foundations stay there.",
+            ],
+            [
+                "Scoring",
+                "Eight Off is not scored: the moves and the time are your score.",
+            ],
+        ],
+        "de": [
+            [
+                "Ziel",
+                "Alle 52 Karten auf die vier Zielstapel bringen, nach Farbe vom Ass bis zum König aufgebaut.",
+            ],
+            [
+                "Aufbau",
+                "Alle Karten liegen offen: acht Spalten zu sechs Karten, die letzten vier Karten in vier der acht freien Zellen. Eine freie Zelle nimmt eine Karte auf.",
+            ],
+            [
+                "Züge",
+                "In den Spalten absteigend in derselben Farbe anlegen: die Herz 7 auf die Herz 8. Nur ein König oder eine Folge mit einem König an der Spitze darf in eine leere Spalte. Eine freie Zelle nimmt jede einzelne Karte.",
+                "Eine Folge zieht auf einmal nur, wenn sie höchstens 1 + (freie Zellen) Karten hat; leere Spalten zählen nicht, denn in ihnen darf nur ein König liegen.",
+                "Karten auf den Zielstapeln bleiben dort.",
+            ],
+            [
+                "Wertung",
+                "Eight Off wird nicht gewertet: Züge und Zeit sind dein Ergebnis.",
             ],
         ],
     },

@@ -101,6 +101,17 @@ class Reason(Enum):
     CELL_HOLDS_ONE = "a free cell holds only one card"
     COLUMN_EMPTY = "that column is empty"
     CELL_TAKEN = "that free cell is taken"
+    # -- FreeCell building in any colour order, and Eight Off ----------------------------------
+    NOT_A_RANK_RUN = "only a run down by one rank moves together"
+    NOT_IN_SUIT = "the {card} cannot go on the {card2}: columns build down by one in the same suit"
+    CAPACITY_CELLS = (
+        "only {number} {number|card|cards} can move at once now: 1 + {number2} free {number2|cell|cells}"
+        " (an empty column takes only a King, so it does not count)"
+    )
+    FOUNDATION_CARDS_STAY = "cards on the foundations stay there"
+    EIGHT_OFF_BLOCKED = "every free cell is taken, no King can go to an empty column, and no card fits on another column or a foundation"
+    EIGHT_OFF_COLUMN_LINES = "an Eight Off layout has {number} column lines, not {number2} (write ':' for an empty column)"
+    EIGHT_OFF_CELL_COUNT = "Eight Off has {number} free cells, not {number2}: {text}"
     # -- Pyramid and TriPeaks -----------------------------------------------------------------
     PAIR_OR_MOVE = "a card must go to another pile or pair with another card"
     NOTHING_ON_STOCK = "cards cannot be put on the stock"
@@ -358,6 +369,19 @@ GERMAN: dict[Code, str] = {
     Reason.CELL_HOLDS_ONE: "Eine freie Zelle nimmt nur eine Karte auf",
     Reason.COLUMN_EMPTY: "Diese Spalte ist leer",
     Reason.CELL_TAKEN: "Diese freie Zelle ist belegt",
+    Reason.NOT_A_RANK_RUN: "Nur eine um je einen Rang absteigende Folge zieht gemeinsam",
+    Reason.NOT_IN_SUIT: "{card} passt nicht auf {card2}: In den Spalten wird absteigend in derselben Farbe angelegt",
+    Reason.CAPACITY_CELLS: (
+        "Jetzt {number|kann|können} nur {number} {number|Karte|Karten} auf einmal ziehen: 1 + {number2}"
+        " {number2|freie Zelle|freie Zellen} (eine leere Spalte nimmt nur einen König auf und zählt daher nicht)"
+    ),
+    Reason.FOUNDATION_CARDS_STAY: "Karten auf den Zielstapeln bleiben dort",
+    Reason.EIGHT_OFF_BLOCKED: (
+        "Alle freien Zellen sind belegt, kein König kann in eine leere Spalte, und keine Karte passt auf eine andere Spalte"
+        " oder einen Zielstapel"
+    ),
+    Reason.EIGHT_OFF_COLUMN_LINES: "Ein Eight-Off-Aufbau hat {number} Spaltenzeilen, nicht {number2} (schreib „:“ für eine leere Spalte)",
+    Reason.EIGHT_OFF_CELL_COUNT: "Eight Off hat {number} freie Zellen, nicht {number2}: {text}",
     Reason.PAIR_OR_MOVE: "Eine Karte muss auf einen anderen Stapel ziehen oder mit einer anderen Karte ein Paar bilden",
     Reason.NOTHING_ON_STOCK: "Auf den Talon lassen sich keine Karten legen",
     Reason.DISCARD_STAYS: "Entfernte Karten bleiben auf dem Abwurfstapel",

@@ -23,6 +23,20 @@ Rosetta Code's "Deal cards for FreeCell" and Freecell Solver's
 ``make-microsoft-freecell-board``. Deal 11982 is the only one of the first
 32000 that cannot be won.
 
+Option ``building``: ``alternate`` (the default: the rule page and
+Microsoft's game build down in alternating colours) or ``any`` (down by one
+rank whatever the colours, as the rule texts' table of variants gives
+FreeCell's building rule, "Beliebige Farbfolge"; PySol calls it Relaxed
+building). It deals the same cards, but has dailies of its own
+(``OptionSpec.own_daily``): a deal proven for one rule is not the other's proof.
+Under ``any`` a run is any sequence down by one rank, it moves by the same
+supermove count, and a card is safe to play home when every card one rank
+lower (of any suit) is home.
+
+The class is shared with Eight Off (``games/eight_off.py``), which changes
+what is its own through a few methods (``builds_on``, ``fills_empty``,
+``move_capacity``, the refusals' words, the cells, the deal).
+
 Choices where the rule texts are silent:
 
 - A card may move from one free cell to another empty one (pointless but
@@ -87,7 +101,7 @@ from ..game import (
     validate_options,
 )
 from ..texts import Reason, Said, Status
-from .table import builds_down_alternating, fits_on_foundation, is_alternating_run, pile_index, pile_names, replace_at, safe_to_play_home
+from .table import builds_down_alternating, fits_on_foundation, pile_index, pile_names, replace_at, safe_to_play_home
 
 COLUMNS = 8
 CELLS = 4
@@ -96,7 +110,8 @@ TABLEAU = pile_names("tableau", COLUMNS)
 CELL = pile_names("cell", CELLS)
 FOUNDATION = pile_names("foundation", FOUNDATIONS)
 
-OPTIONS: tuple[OptionSpec, ...] = ()
+# The building rule deals the same cards but is a game of its own for the daily deal.
+OPTIONS: tuple[OptionSpec, ...] = (OptionSpec("building", ("alternate", "any"), own_daily=True),)
 
 # Microsoft's C library generator (the FreeCell deal numbers).
 MS_MULTIPLIER = 214013
@@ -138,9 +153,14 @@ def microsoft_deal(number: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(column) for column in columns)
 
 
-def fits_on_column(card: int, column: tuple[int, ...]) -> bool:
-    """Any card fills an empty column; otherwise one rank lower, other colour."""
-    return not column or builds_down_alternating(card, column[-1])
+def builds_down_by_rank(card: int, top: int) -> bool:
+    """``card`` goes on ``top`` under the any-colour rule: one rank lower, any suit."""
+    return rank(top) == rank(card) + 1
+
+
+def builds_down_in_suit(card: int, top: int) -> bool:
+    """``card`` goes on ``top`` in a column built by suit (Eight Off, Baker's Game)."""
+    return rank(top) == rank(card) + 1 and suit(top) == suit(card)
 
 
 def is_descending(column: tuple[int, ...]) -> bool:
@@ -167,13 +187,65 @@ def parse_rank(text: str) -> int:
 
 
 class FreeCell(Rules[FreeCellPosition]):
-    """FreeCell with Microsoft's deal numbers (no options)."""
+    """FreeCell with Microsoft's deal numbers; building in alternating colours or any.
+
+    The games of free cells and columns (Eight Off) share this class and change what
+    is their own: the number of cells, the deal, the building rule, what fills an
+    empty column, how many cards move at once, and the words of their refusals.
+    """
 
     game_id = "freecell"
     option_specs = OPTIONS
+    cell_piles = CELL  # the free cells' page names
 
     def __init__(self, options: Mapping[str, str] | None = None) -> None:
-        self.options = validate_options(OPTIONS, options or {})
+        self.options = validate_options(type(self).option_specs, options or {})
+        self.any_colour = self.options.get("building") == "any"
+
+    # -- the building rule -----------------------------------------------------
+
+    def builds_on(self, card: int, top: int) -> bool:
+        """Whether ``card`` may lie on ``top`` in a column."""
+        return builds_down_by_rank(card, top) if self.any_colour else builds_down_alternating(card, top)
+
+    def fills_empty(self, card: int) -> bool:
+        """Whether ``card`` (alone or leading a run) may fill an empty column: any card here."""
+        return True
+
+    def is_run(self, cards: tuple[int, ...]) -> bool:
+        """Cards that move together: each may lie on the one below it."""
+        return all(self.builds_on(upper, lower) for lower, upper in zip(cards, cards[1:]))
+
+    def fits(self, card: int, column: tuple[int, ...]) -> bool:
+        return self.fills_empty(card) if not column else self.builds_on(card, column[-1])
+
+    def not_a_run(self) -> Said:
+        return Said(Reason.NOT_A_RANK_RUN if self.any_colour else Reason.NOT_AN_ALTERNATING_RUN)
+
+    def misfit(self, card: int, column: tuple[int, ...]) -> Said:
+        """Why ``card`` does not fit on ``column`` (never empty here: any card fills one)."""
+        if self.any_colour:
+            return Said(Reason.NOT_ONE_RANK_LOWER, card=card, card2=column[-1])
+        return Said(Reason.NOT_ALTERNATING, card=card, card2=column[-1])
+
+    def no_card_back(self) -> Said:
+        """Why a card may not leave its foundation."""
+        return Said(Reason.NO_CARD_BACK)
+
+    def wrong_column_count(self, found: int) -> Said:
+        """Why a layout with ``found`` column lines does not fit."""
+        return Said(Reason.COLUMN_LINES, number=COLUMNS, number2=found)
+
+    def wrong_cell_count(self, found: int, text: str) -> Said:
+        """Why a free-cell line of ``found`` entries does not fit."""
+        return Said(Reason.CELL_COUNT, number=len(self.cell_piles), number2=found, text=text)
+
+    def is_safe_home(self, card: int, lowest: list[int]) -> bool:
+        """Whether no card still out could need ``card`` in a column (``lowest``: each
+        suit's foundation height): an Ace or a 2, or every card that could lie on it home."""
+        if self.any_colour:
+            return rank(card) <= 2 or all(lowest[other] >= rank(card) - 1 for other in range(4) if other != suit(card))
+        return safe_to_play_home(card, lowest)
 
     # -- dealing -------------------------------------------------------------
 
@@ -200,6 +272,7 @@ class FreeCell(Rules[FreeCellPosition]):
         return (1 + self.free_cells(position)) << max(empty, 0)
 
     def capacity_reason(self, position: FreeCellPosition, to_empty_column: bool) -> Said:
+        """Why a run longer than ``move_capacity`` may not move."""
         capacity = self.move_capacity(position, to_empty_column)
         empty = max(self.empty_columns(position) - (1 if to_empty_column else 0), 0)
         cells = self.free_cells(position)
@@ -215,7 +288,7 @@ class FreeCell(Rules[FreeCellPosition]):
     def single_cards(self, position: FreeCellPosition) -> list[tuple[str, int]]:
         """The cards that can be picked up alone: column tops and free-cell cards."""
         tops = [(name, column[-1]) for name, column in zip(TABLEAU, position.tableau) if column]
-        return tops + [(name, card) for name, card in zip(CELL, position.cells) if card is not None]
+        return tops + [(name, card) for name, card in zip(self.cell_piles, position.cells) if card is not None]
 
     def legal_moves(self, position: FreeCellPosition) -> list[Move]:
         moves: list[Move] = []
@@ -226,17 +299,17 @@ class FreeCell(Rules[FreeCellPosition]):
         for source_index, column in enumerate(position.tableau):
             for count in range(1, len(column) + 1):
                 run = column[-count:]
-                if not is_alternating_run(run):
+                if not self.is_run(run):
                     break
                 for target_index, target in enumerate(position.tableau):
-                    if target_index == source_index or not fits_on_column(run[0], target):
+                    if target_index == source_index or not self.fits(run[0], target):
                         continue
                     if count <= (to_filled if target else to_empty):
                         moves.append(Move(TABLEAU[source_index], TABLEAU[target_index], count))
-        for source, held in zip(CELL, position.cells):
+        for source, held in zip(self.cell_piles, position.cells):
             if held is not None:
-                moves += [Move(source, TABLEAU[i]) for i, column in enumerate(position.tableau) if fits_on_column(held, column)]
-        empty_cells = [name for name, card in zip(CELL, position.cells) if card is None]
+                moves += [Move(source, TABLEAU[i]) for i, column in enumerate(position.tableau) if self.fits(held, column)]
+        empty_cells = [name for name, card in zip(self.cell_piles, position.cells) if card is None]
         for source, _ in self.single_cards(position):
             moves += [Move(source, target) for target in empty_cells if target != source]
         return moves
@@ -253,8 +326,8 @@ class FreeCell(Rules[FreeCellPosition]):
         if move.count < 1:
             raise IllegalMove(Reason.NO_CARDS)
         if pile_index(move.source, "foundation", FOUNDATIONS) is not None:
-            raise IllegalMove(Reason.NO_CARD_BACK)
-        if (index := pile_index(move.source, "cell", CELLS)) is not None:
+            raise IllegalMove(self.no_card_back())
+        if (index := pile_index(move.source, "cell", len(self.cell_piles))) is not None:
             card = position.cells[index]
             if card is None:
                 raise IllegalMove(Reason.CELL_EMPTY)
@@ -268,8 +341,8 @@ class FreeCell(Rules[FreeCellPosition]):
             if move.count > len(column):
                 raise IllegalMove(Reason.TOO_MANY_CARDS)
             run = column[-move.count :]
-            if not is_alternating_run(run):
-                raise IllegalMove(Reason.NOT_AN_ALTERNATING_RUN)
+            if not self.is_run(run):
+                raise IllegalMove(self.not_a_run())
             return run
         raise IllegalMove(Reason.NOT_A_SOURCE, place=move.source)
 
@@ -284,22 +357,22 @@ class FreeCell(Rules[FreeCellPosition]):
                 if not foundation:
                     raise IllegalMove(Reason.ACE_FIRST)
                 raise IllegalMove(Reason.DOES_NOT_FOLLOW, card=cards[0], card2=foundation[-1])
-        elif (index := pile_index(target, "cell", CELLS)) is not None:
+        elif (index := pile_index(target, "cell", len(self.cell_piles))) is not None:
             if len(cards) != 1:
                 raise IllegalMove(Reason.CELL_HOLDS_ONE)
             if position.cells[index] is not None:
                 raise IllegalMove(Reason.CELL_TAKEN)
         elif (index := pile_index(target, "tableau", COLUMNS)) is not None:
             column = position.tableau[index]
-            if not fits_on_column(cards[0], column):
-                raise IllegalMove(Reason.NOT_ALTERNATING, card=cards[0], card2=column[-1])
+            if not self.fits(cards[0], column):
+                raise IllegalMove(self.misfit(cards[0], column))
             if len(cards) > self.move_capacity(position, to_empty_column=not column):
                 raise IllegalMove(self.capacity_reason(position, to_empty_column=not column))
         else:
             raise IllegalMove(Reason.NOT_A_TARGET, place=target)
 
     def remove(self, position: FreeCellPosition, source: str, count: int) -> FreeCellPosition:
-        if (index := pile_index(source, "cell", CELLS)) is not None:
+        if (index := pile_index(source, "cell", len(self.cell_piles))) is not None:
             cells = position.cells[:index] + (None,) + position.cells[index + 1 :]
             return replace(position, cells=cells)
         index = pile_index(source, "tableau", COLUMNS)
@@ -311,7 +384,7 @@ class FreeCell(Rules[FreeCellPosition]):
         if (index := pile_index(target, "foundation", FOUNDATIONS)) is not None:
             foundations = replace_at(position.foundations, index, position.foundations[index] + cards)
             return replace(position, foundations=foundations)
-        if (index := pile_index(target, "cell", CELLS)) is not None:
+        if (index := pile_index(target, "cell", len(self.cell_piles))) is not None:
             cells = position.cells[:index] + (cards[0],) + position.cells[index + 1 :]
             return replace(position, cells=cells)
         index = pile_index(target, "tableau", COLUMNS)
@@ -320,7 +393,7 @@ class FreeCell(Rules[FreeCellPosition]):
 
     def pile_cards(self, position: FreeCellPosition, pile: str) -> tuple[int, ...]:
         """The cards of any pile by its page name, bottom first."""
-        if (index := pile_index(pile, "cell", CELLS)) is not None:
+        if (index := pile_index(pile, "cell", len(self.cell_piles))) is not None:
             card = position.cells[index]
             return () if card is None else (card,)
         if (index := pile_index(pile, "foundation", FOUNDATIONS)) is not None:
@@ -347,8 +420,9 @@ class FreeCell(Rules[FreeCellPosition]):
         """Moves to a foundation that no later play could need undone.
 
         A card is safe on its foundation when it is an Ace or a 2, or when
-        both foundations of the other colour are no more than one rank
-        behind (no card that could go on it in a column is still out).
+        both foundations of the other colour (of every other suit, building
+        in any colour) are no more than one rank behind (no card that could
+        go on it in a column is still out).
         One move per card: an Ace goes to the first empty foundation.
         """
         lowest = [0, 0, 0, 0]  # one foundation per suit: its top rank
@@ -357,7 +431,7 @@ class FreeCell(Rules[FreeCellPosition]):
                 lowest[suit(foundation[-1])] = rank(foundation[-1])
         moves = []
         for source, card in self.single_cards(position):
-            if safe_to_play_home(card, lowest):
+            if self.is_safe_home(card, lowest):
                 moves += [Move(source, target) for target in self.foundation_targets(position, card)[:1]]
         return moves
 
@@ -388,7 +462,7 @@ class FreeCell(Rules[FreeCellPosition]):
     # -- presentation ----------------------------------------------------------
 
     def slots(self) -> list[Slot]:
-        top = [Slot(name, i, 0, "none", "cell") for i, name in enumerate(CELL)]
+        top = [Slot(name, i, 0, "none", "cell") for i, name in enumerate(self.cell_piles)]
         top += [Slot(name, CELLS + i, 0, "none", "A") for i, name in enumerate(FOUNDATION)]
         return top + [Slot(name, i, 1, "down") for i, name in enumerate(TABLEAU)]
 
@@ -396,8 +470,7 @@ class FreeCell(Rules[FreeCellPosition]):
         def view(name: str, cards: tuple[int, ...]) -> PileView:
             return PileView(name, cards, (True,) * len(cards), (False,) * len(cards))
 
-        names = CELL + FOUNDATION + TABLEAU
-        return [view(name, self.pile_cards(position, name)) for name in names]
+        return [view(slot.name, self.pile_cards(position, slot.name)) for slot in self.slots()]
 
     def score(self, position: FreeCellPosition, seconds: int, won: bool) -> int | None:
         """FreeCell is not scored."""
@@ -407,9 +480,9 @@ class FreeCell(Rules[FreeCellPosition]):
         """Empty free cells and the longest run that may move now, e.g. 'Free cells 2 of 4 · can move 6':
         at most a whole suit (13), and nothing about moving once every card is home."""
         if self.is_won(position):
-            return Said(Status.FREE_CELLS_DONE, number=self.free_cells(position), number2=CELLS)
+            return Said(Status.FREE_CELLS_DONE, number=self.free_cells(position), number2=len(self.cell_piles))
         capacity = min(self.move_capacity(position), len(RANK_LETTERS))
-        return Said(Status.FREE_CELLS, number=self.free_cells(position), number2=CELLS, number3=capacity)
+        return Said(Status.FREE_CELLS, number=self.free_cells(position), number2=len(self.cell_piles), number3=capacity)
 
     def text_layout(self, position: FreeCellPosition) -> str:
         """Freecell Solver's board format (see the module docstring).
@@ -468,10 +541,10 @@ class FreeCell(Rules[FreeCellPosition]):
         except CardError as error:
             raise NotationError(error.said) from None
         if len(columns) != COLUMNS:
-            raise NotationError(Reason.COLUMN_LINES, number=COLUMNS, number2=len(columns))
+            raise NotationError(self.wrong_column_count(len(columns)))
         position = FreeCellPosition(
             tableau=tuple(columns),
-            cells=cells if cells is not None else (None,) * CELLS,
+            cells=cells if cells is not None else (None,) * len(self.cell_piles),
             foundations=foundations if foundations is not None else ((),) * FOUNDATIONS,
         )
         self.check_every_card_once(position)
@@ -506,10 +579,11 @@ class FreeCell(Rules[FreeCellPosition]):
             and all(chunk == " " * CELL_WIDTH or (chunk[:2] == "  " and len(chunk.strip()) == 2) for chunk in chunks)
         ):
             words = [chunk.strip() or "-" for chunk in chunks]
-        if len(words) > CELLS:
-            raise NotationError(Reason.CELL_COUNT, number=CELLS, number2=len(words), text=rest.strip())
+        count = len(self.cell_piles)
+        if len(words) > count:
+            raise NotationError(self.wrong_cell_count(len(words), rest.strip()))
         cells = [None if word == "-" else parse_card(word) for word in words]
-        return tuple(cells + [None] * (CELLS - len(cells)))
+        return tuple(cells + [None] * (count - len(cells)))
 
     def check_every_card_once(self, position: FreeCellPosition) -> None:
         every_card = sum(position.tableau, ()) + sum(position.foundations, ())

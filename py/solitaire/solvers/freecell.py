@@ -59,15 +59,29 @@ Why the verdicts are exact
     and the safe moves (neither changes whether a position can be won), has
     been expanded without a win. When the budget runs out first the verdict
     is ``unknown``.
+
+Variants
+    What the rules change is a ``Variant``: the number of cells, the building
+    rule (the cards each card may lie on), whether only a King fills an empty
+    column, whether empty columns double the run a move carries, which
+    foundations a card waits for before it is safe home, and the heuristic's
+    weights. ``FREECELL`` is the game above; ``FREECELL_ANY_COLOUR`` (option
+    ``building=any``) builds down by rank alone, with the same supermoves, and
+    a card is safe home when every card one rank lower is (any suit could lie
+    on it). Eight Off (``solvers/eight_off.py``) has its own. On deals 1..1000
+    at the default budget, ``building=any`` proves every deal winnable (median
+    74 nodes, 8 ms CPU; p95 191 nodes; at most 1,206).
 """
 
 from __future__ import annotations
 
 import heapq
+from dataclasses import dataclass
 from typing import Any
 
-from ..game import Move
-from ..games.freecell import CELL, CELLS, COLUMNS, FOUNDATION, TABLEAU, FreeCellPosition
+from ..game import Move, Rules
+from ..games.freecell import CELLS, COLUMNS, FOUNDATION, TABLEAU, FreeCell, FreeCellPosition
+from ..games.table import pile_names
 from ..solver import Search, Solver, Verdict
 
 # (columns sorted, held free-cell cards sorted, foundation height per suit)
@@ -81,12 +95,57 @@ Entry = tuple[int, int, State, int, int, Steps]
 RANK = [card % 13 for card in range(52)]  # 0 for an Ace .. 12 for a King
 SUIT = [card // 13 for card in range(52)]
 OTHER_COLOUR = ((1, 2), (0, 3), (0, 3), (1, 2))  # by suit: clubs, diamonds, hearts, spades
-# The cards a card may lie on in a column: one rank higher, other colour.
-PARENTS: list[tuple[int, ...]] = [
-    tuple(other * 13 + RANK[card] + 1 for other in OTHER_COLOUR[SUIT[card]]) if RANK[card] < 12 else () for card in range(52)
-]
-# FOLLOWS[lower * 52 + upper] is 1 when upper may lie on lower.
-FOLLOWS = bytes(1 if lower in PARENTS[upper] else 0 for lower in range(52) for upper in range(52))
+OTHER_SUITS = ((1, 2, 3), (0, 2, 3), (0, 1, 3), (0, 1, 2))
+
+
+def parents(suits: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
+    """Per card, the cards it may lie on in a column: one rank higher, of the suits that
+    ``suits`` gives for its own suit."""
+    return tuple(tuple(other * 13 + RANK[card] + 1 for other in suits[SUIT[card]]) if RANK[card] < 12 else () for card in range(52))
+
+
+def follows(parents_: tuple[tuple[int, ...], ...]) -> bytes:
+    """``follows[lower * 52 + upper]`` is 1 when upper may lie on lower."""
+    return bytes(1 if lower in parents_[upper] else 0 for lower in range(52) for upper in range(52))
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """What a game of free cells and columns changes in the search: its cells, its building
+    rule (``parents``, ``follows``), what fills an empty column, how many cards a move
+    carries, which foundations a card waits for before it is safe home, and the weights of
+    the heuristic (see the module docstring)."""
+
+    cells: int
+    parents: tuple[tuple[int, ...], ...]
+    follows: bytes
+    kings_only: bool  # only a King, or a run led by one, fills an empty column
+    super_moves: bool  # each empty column doubles the run a move carries
+    safe_after: tuple[tuple[int, ...], ...]  # per suit: the suits that must reach a card's rank first
+    home_weight: int = 10  # per card not on a foundation
+    disorder_weight: int = 4  # per card lying on a card of lower or equal rank
+    disorder_run_weight: int = 3  # per run of such cards
+    next_cover_weight: int = 2  # per card covering the next card of a foundation
+    cell_weight: int = 14  # per card in a free cell
+    empty_column_weight: int = 10  # per empty column (a bonus)
+    depth_weight: int = 3  # per move from the start (with the safe moves after it)
+
+    @property
+    def cell_piles(self) -> tuple[str, ...]:
+        return pile_names("cell", self.cells)
+
+
+ALTERNATE = parents(OTHER_COLOUR)
+# FreeCell as Microsoft plays it; with ``building=any`` (``variant_of``) runs go down by rank alone.
+FREECELL = Variant(CELLS, ALTERNATE, follows(ALTERNATE), kings_only=False, super_moves=True, safe_after=OTHER_COLOUR)
+ANY_COLOUR = parents(((0, 1, 2, 3),) * 4)
+FREECELL_ANY_COLOUR = Variant(CELLS, ANY_COLOUR, follows(ANY_COLOUR), kings_only=False, super_moves=True, safe_after=OTHER_SUITS)
+
+
+def variant_of(rules: Rules[Any]) -> Variant:
+    """The search's variant for FreeCell's rules and options."""
+    return FREECELL_ANY_COLOUR if isinstance(rules, FreeCell) and rules.any_colour else FREECELL
+
 
 # -- steps: one move as a small int ------------------------------------------------
 # card (the lowest card moved) | count << 6 | target << 10, the target being a card
@@ -95,14 +154,7 @@ TO_EMPTY_COLUMN = 52
 TO_CELL = 53
 TO_FOUNDATION = 54
 
-# -- search weights (tuned on Microsoft deals 1..500, checked on 1001..1400) --------
-HOME_WEIGHT = 10  # per card not on a foundation
-DISORDER_WEIGHT = 4  # per card lying on a card of lower or equal rank
-DISORDER_RUN_WEIGHT = 3  # per run of such cards
-NEXT_COVER_WEIGHT = 2  # per card covering the next card of a foundation
-CELL_WEIGHT = 14  # per card in a free cell
-EMPTY_COLUMN_WEIGHT = 10  # per empty column (a bonus)
-DEPTH_WEIGHT = 3  # per move from the start (with the safe moves after it)
+# The search weights are the Variant's defaults (tuned on Microsoft deals 1..500, checked on 1001..1400).
 
 SEPARATOR = b"\xff"  # after each column of a state written as one bytes (cards are 0..51)
 FACTS_LIMIT = 100_000  # columns remembered by a search before it forgets them all
@@ -116,40 +168,42 @@ def home_step(card: int) -> int:
     return card | 1 << 6 | TO_FOUNDATION << 10
 
 
-def is_safe(card: int, foundations: bytes | bytearray) -> bool:
+def is_safe(card: int, foundations: bytes | bytearray, variant: Variant = FREECELL) -> bool:
     """The rules' safe move: next on its foundation, and an Ace, a 2, or no lower
-    card of the other colour still out that could need it."""
+    card still out that could need it (of the other colour in FreeCell)."""
     rank = RANK[card]
     if foundations[SUIT[card]] != rank:
         return False
     if rank <= 1:
         return True
-    first, second = OTHER_COLOUR[SUIT[card]]
-    return foundations[first] >= rank and foundations[second] >= rank
+    for other in variant.safe_after[SUIT[card]]:  # a loop: faster than all() on this hot path
+        if foundations[other] < rank:
+            return False
+    return True
 
 
-def auto_play(columns: list[bytes], cells: list[int], foundations: bytearray, steps: list[int]) -> None:
+def auto_play(columns: list[bytes], cells: list[int], foundations: bytearray, steps: list[int], variant: Variant = FREECELL) -> None:
     """Play safe moves until none is left (in place), recording their steps."""
     progress = True
     while progress:
         progress = False
         for index in range(COLUMNS):
             column = columns[index]
-            while column and is_safe(column[-1], foundations):
+            while column and is_safe(column[-1], foundations, variant):
                 foundations[SUIT[column[-1]]] += 1
                 steps.append(home_step(column[-1]))
                 column = column[:-1]
                 progress = True
             columns[index] = column
         for card in list(cells):
-            if is_safe(card, foundations):
+            if is_safe(card, foundations, variant):
                 foundations[SUIT[card]] += 1
                 cells.remove(card)
                 steps.append(home_step(card))
                 progress = True
 
 
-def encode(position: FreeCellPosition) -> tuple[State, Steps]:
+def encode(position: FreeCellPosition, variant: Variant = FREECELL) -> tuple[State, Steps]:
     """The search's state of an engine position, after its safe moves (and those steps)."""
     foundations = bytearray(4)
     for pile in position.foundations:
@@ -158,7 +212,7 @@ def encode(position: FreeCellPosition) -> tuple[State, Steps]:
     columns = [bytes(column) for column in position.tableau]
     cells = [card for card in position.cells if card is not None]
     steps: list[int] = []
-    auto_play(columns, cells, foundations, steps)
+    auto_play(columns, cells, foundations, steps, variant)
     return (tuple(sorted(columns)), bytes(sorted(cells)), bytes(foundations)), tuple(steps)
 
 
@@ -173,10 +227,11 @@ def key(state: State) -> bytes:
     return table(state) + state[1]
 
 
-def run_length(column: bytes) -> int:
-    """Cards on top of the column that form a run down in alternating colours."""
+def run_length(column: bytes, variant: Variant = FREECELL) -> int:
+    """Cards on top of the column that form a run (down in alternating colours in FreeCell)."""
     run = 1 if column else 0
-    while run < len(column) and FOLLOWS[column[-run - 1] * 52 + column[-run]]:
+    fits = variant.follows
+    while run < len(column) and fits[column[-run - 1] * 52 + column[-run]]:
         run += 1
     return run
 
@@ -193,30 +248,37 @@ def disorder(column: bytes) -> int:
     return count
 
 
-def disorder_runs(column: bytes) -> int:
-    """The runs (down in alternating colours) that the cards counted by ``disorder`` form."""
+def disorder_runs(column: bytes, variant: Variant = FREECELL) -> int:
+    """The runs (down in alternating colours in FreeCell) that the cards counted by ``disorder`` form."""
     count = 0
     lowest = 99
+    fits = variant.follows
     for index, card in enumerate(column):
         if RANK[card] >= lowest:
-            if not FOLLOWS[column[index - 1] * 52 + card]:
+            if not fits[column[index - 1] * 52 + card]:
                 count += 1
         else:
             lowest = RANK[card]
     return count
 
 
-def children(state: State, runs: list[int]) -> list[tuple[Steps, State]]:
+def children(state: State, runs: list[int], variant: Variant = FREECELL) -> list[tuple[Steps, State]]:
     """The children of a state that has no safe move left (``runs``: the run length
     of each column), each after its safe moves, with the steps that reach it. A
     move whose child another move already gives (up to the key) is left out."""
     columns, cells, foundations = state
-    free = CELLS - len(cells)
+    free = variant.cells - len(cells)
     empty = 0
     while empty < COLUMNS and not columns[empty]:
         empty += 1
-    to_filled = (1 + free) << empty
-    to_empty = (1 + free) << (empty - 1) if empty else 0
+    if variant.super_moves:
+        to_filled = (1 + free) << empty
+        to_empty = (1 + free) << (empty - 1) if empty else 0
+    else:
+        to_filled = 1 + free
+        to_empty = to_filled if empty else 0
+    kings_only = variant.kings_only
+    card_parents = variant.parents
     tops: dict[int, int] = {columns[index][-1]: index for index in range(empty, COLUMNS)}
     # (columns, cells, foundations, step, what to check for safe moves afterwards:
     #  -2 everything, -1 nothing, else the column whose new top might be safe)
@@ -228,13 +290,13 @@ def children(state: State, runs: list[int]) -> list[tuple[Steps, State]]:
             raised = bytearray(foundations)
             raised[SUIT[card]] += 1
             made.append((list(columns), rest, bytes(raised), home_step(card), -2))
-        for parent in PARENTS[card]:
+        for parent in card_parents[card]:
             target = tops.get(parent, -1)
             if target >= 0:
                 moved = list(columns)
                 moved[target] = columns[target] + bytes((card,))
                 made.append((moved, rest, foundations, step(card, 1, parent), -1))
-        if empty:
+        if empty and (not kings_only or RANK[card] == 12):
             moved = list(columns)
             moved[0] = bytes((card,))
             made.append((moved, rest, foundations, step(card, 1, TO_EMPTY_COLUMN), -1))
@@ -250,7 +312,7 @@ def children(state: State, runs: list[int]) -> list[tuple[Steps, State]]:
             made.append((moved, cells, bytes(raised), home_step(top), -2))
         for count in range(1, min(runs[index], to_filled) + 1):
             card = column[-count]
-            for parent in PARENTS[card]:
+            for parent in card_parents[card]:
                 target = tops.get(parent, -1)
                 if target >= 0:
                     moved = list(columns)
@@ -259,6 +321,8 @@ def children(state: State, runs: list[int]) -> list[tuple[Steps, State]]:
                     made.append((moved, cells, foundations, step(card, count, parent), index))
         if empty:
             for count in range(1, min(runs[index], to_empty, len(column) - 1) + 1):
+                if kings_only and RANK[column[-count]] != 12:
+                    continue
                 moved = list(columns)
                 moved[index] = column[:-count]
                 moved[0] = column[-count:]
@@ -270,11 +334,11 @@ def children(state: State, runs: list[int]) -> list[tuple[Steps, State]]:
 
     found: list[tuple[Steps, State]] = []
     for moved, held, heights, first, check in made:
-        if check == -2 or (check >= 0 and moved[check] and is_safe(moved[check][-1], heights)):
+        if check == -2 or (check >= 0 and moved[check] and is_safe(moved[check][-1], heights, variant)):
             steps = [first]
             left = list(held)
             raised = bytearray(heights)
-            auto_play(moved, left, raised, steps)
+            auto_play(moved, left, raised, steps, variant)
             moved.sort()
             found.append((tuple(steps), (tuple(moved), bytes(left), bytes(raised))))
         else:
@@ -284,7 +348,8 @@ def children(state: State, runs: list[int]) -> list[tuple[Steps, State]]:
 
 
 class FreeCellSolver(Solver):
-    """Best-first search over FreeCell positions (see the module docstring).
+    """Best-first search over FreeCell positions (see the module docstring), under the
+    rules' building option.
 
     Budgets (Microsoft deals 1..1000): 10,000 nodes prove 99.2% of them winnable
     (the median deal takes about 110), 100,000 prove all of them, and deal 11982
@@ -296,15 +361,25 @@ class FreeCellSolver(Solver):
     analysis_budget = 100_000  # about 50 MB of positions: enough for every deal of 1..1000 and 11982
 
     def start(self, position: Any, budget: int) -> Search:
-        return FreeCellSearch(position, budget)
+        return FreeCellSearch(position, budget, variant_of(self.rules))
 
 
 class FreeCellSearch(Search):
-    """One resumable search from one FreeCell position."""
+    """One resumable search from one position of a game of free cells and columns."""
 
-    def __init__(self, position: FreeCellPosition, budget: int) -> None:
+    def __init__(self, position: FreeCellPosition, budget: int, variant: Variant = FREECELL) -> None:
         self.position = position
         self.budget = budget
+        self.variant = variant
+        # The heuristic's weights, looked up once (see ``evaluate``).
+        self.weights = (
+            variant.home_weight,
+            variant.disorder_weight,
+            variant.disorder_run_weight,
+            variant.next_cover_weight,
+            variant.cell_weight,
+            variant.empty_column_weight,
+        )
         self.nodes = 0
         self.serial = 0
         self.verdict: Verdict | None = None
@@ -317,7 +392,7 @@ class FreeCellSearch(Search):
         # Per column: run length on top, disorder, disorder runs (a child shares most
         # columns with its parent, so most lookups hit).
         self.facts: dict[bytes, tuple[int, int, int]] = {}
-        state, steps = encode(position)
+        state, steps = encode(position, variant)
         self.seen.add(key(state))
         if self.evaluate(state, table(state))[0] == 0:
             self.verdict = Verdict("winnable", self.line([steps]), 0)
@@ -329,7 +404,7 @@ class FreeCellSearch(Search):
         if facts is None:
             if len(self.facts) >= FACTS_LIMIT:
                 self.facts.clear()
-            facts = self.facts[column] = (run_length(column), disorder(column), disorder_runs(column))
+            facts = self.facts[column] = (run_length(column, self.variant), disorder(column), disorder_runs(column, self.variant))
         return facts
 
     def evaluate(self, state: State, written: bytes) -> tuple[int, int]:
@@ -354,17 +429,18 @@ class FreeCellSearch(Search):
         empty = 0
         while empty < COLUMNS and not columns[empty]:
             empty += 1
+        home, disordered, disordered_runs, next_cover, held, empty_column = self.weights
         return unordered, (
-            HOME_WEIGHT * (52 - sum(foundations))
-            + DISORDER_WEIGHT * unordered
-            + NEXT_COVER_WEIGHT * covering
-            + CELL_WEIGHT * len(cells)
-            - EMPTY_COLUMN_WEIGHT * empty
-            + DISORDER_RUN_WEIGHT * unordered_runs
+            home * (52 - sum(foundations))
+            + disordered * unordered
+            + next_cover * covering
+            + held * len(cells)
+            - empty_column * empty
+            + disordered_runs * unordered_runs
         )
 
     def push(self, state: State, depth: int, parent: int, steps: Steps) -> None:
-        priority = self.evaluate(state, table(state))[1] + DEPTH_WEIGHT * depth
+        priority = self.evaluate(state, table(state))[1] + self.variant.depth_weight * depth
         self.serial += 1
         heapq.heappush(self.frontier, (priority, self.serial, state, depth, parent, steps))
 
@@ -390,8 +466,9 @@ class FreeCellSearch(Search):
         self.parents.append(parent)
         self.steps.append(steps)
         seen = self.seen
+        variant = self.variant
         runs = [self.column_facts(column)[0] for column in state[0]]
-        for child_steps, child in children(state, runs):
+        for child_steps, child in children(state, runs, variant):
             written = SEPARATOR.join(child[0]) + SEPARATOR
             known = written + child[1]
             if known in seen:
@@ -402,7 +479,7 @@ class FreeCellSearch(Search):
                 self.verdict = Verdict("winnable", self.line(self.path(node) + [child_steps]), self.nodes)
                 return
             self.serial += 1
-            entry = (heuristic + DEPTH_WEIGHT * (depth + 1), self.serial, child, depth + 1, node, child_steps)
+            entry = (heuristic + variant.depth_weight * (depth + 1), self.serial, child, depth + 1, node, child_steps)
             heapq.heappush(self.frontier, entry)
 
     def path(self, node: int) -> list[Steps]:
@@ -417,10 +494,10 @@ class FreeCellSearch(Search):
     def line(self, path: list[Steps]) -> tuple[Move, ...]:
         """The engine's moves for the steps (replayed on the real table, so each move
         names the very piles it uses), then the completion, lowest card first."""
-        return replay(self.position, [one for steps in path for one in steps], complete=True)
+        return replay(self.position, [one for steps in path for one in steps], complete=True, variant=self.variant)
 
 
-def replay(position: FreeCellPosition, steps: list[int], complete: bool) -> tuple[Move, ...]:
+def replay(position: FreeCellPosition, steps: list[int], complete: bool, variant: Variant = FREECELL) -> tuple[Move, ...]:
     """The engine's moves for ``steps`` from ``position``; with ``complete``, then every
     card home lowest first (the position reached must have every column descending)."""
     tableau = [list(column) for column in position.tableau]
@@ -431,12 +508,13 @@ def replay(position: FreeCellPosition, steps: list[int], complete: bool) -> tupl
         if pile:
             heights[SUIT[pile[-1]]] = RANK[pile[-1]] + 1
     moves: list[Move] = []
+    cell_piles = variant.cell_piles
 
     def play(one: int) -> None:
         card, count, target = one & 63, one >> 6 & 15, one >> 10
         if card in cells:
             where = cells.index(card)
-            source, run = CELL[where], [card]
+            source, run = cell_piles[where], [card]
             cells[where] = None
         else:
             where = next(index for index, column in enumerate(tableau) if card in column)
@@ -451,7 +529,7 @@ def replay(position: FreeCellPosition, steps: list[int], complete: bool) -> tupl
         elif target == TO_CELL:
             where = cells.index(None)
             cells[where] = card
-            moves.append(Move(source, CELL[where]))
+            moves.append(Move(source, cell_piles[where]))
         else:
             if target == TO_EMPTY_COLUMN:
                 where = next(index for index, column in enumerate(tableau) if not column and TABLEAU[index] != source)
