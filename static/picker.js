@@ -38,7 +38,7 @@ export async function fillGamePicker() {
 export function keptLabel(record) {
   const deal = record.daily ? t("deal.daily", { date: record.daily }) : t("deal.number", { deal: record.deal });
   const specs = state.specs[record.game] ?? [];
-  const chosen = specs.filter((spec) => record.options[spec.name] !== spec.choices[0]);
+  const chosen = specs.filter((spec) => (saves.optionValue(record.game, record.options, spec.name) ?? spec.choices[0]) !== spec.choices[0]);
   const options = chosen.map((spec) => valueLabel(spec.name, record.options[spec.name], language()));
   const moves = t(record.moves === 1 ? "picker.move" : "picker.moves", { moves: record.moves });
   return [gameName(record.game, language()), ...options, deal, moves].join(" · ");

@@ -12,13 +12,20 @@
 // it read or wrote last; else another tab played the same game meanwhile, and the page asks.
 
 import { GAMES, META, get, getAll, put, remove, transact } from "./store.js";
+import { QUIET_DEFAULTS } from "./words.js";
 
 /** @typedef {import("../types/protocol").View} View */
 
-/** "klondike|draw=3,open=off,...": a game and its options, in a fixed order. */
+/** An option's value in a game's options; an option the game gained later (QUIET_DEFAULTS,
+ *  from the engine) is at its default in a record kept before it. */
+export const optionValue = (game, options, name) => options[name] ?? QUIET_DEFAULTS[game]?.[name];
+
+/** "klondike|draw=3,open=off,...": a game and its options, in a fixed order. An option the game
+ *  gained later is left out at its default, so that the games and statistics kept before it
+ *  stay the game's own ("freecell|" is FreeCell building in alternating colours). */
 export function slotKey(game, options) {
-  const parts = Object.keys(options).sort().map((name) => `${name}=${options[name]}`);
-  return `${game}|${parts.join(",")}`;
+  const named = Object.keys(options).filter((name) => options[name] !== QUIET_DEFAULTS[game]?.[name]);
+  return `${game}|${named.sort().map((name) => `${name}=${options[name]}`).join(",")}`;
 }
 
 /** The id of a game's record: its slot and its deal (number, daily date, or set-up layout). */
@@ -41,7 +48,7 @@ export const underWay = (record) => record.moves > 0 && record.status !== "won";
  *  A request without deal or daily is any game of its slot. */
 export function matches(request, record) {
   if (record.game !== request.game) return false;
-  if (!Object.entries(request.options ?? {}).every(([name, value]) => record.options[name] === value)) return false;
+  if (!Object.entries(request.options ?? {}).every(([name, value]) => optionValue(record.game, record.options, name) === value)) return false;
   if (request.daily) return record.daily === request.daily;
   if (request.deal !== undefined) return record.deal === request.deal && !record.daily && !record.layout;
   return true;

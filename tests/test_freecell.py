@@ -402,7 +402,7 @@ def test_status_line(position: FreeCellPosition, line: str) -> None:
 
 def test_the_building_option() -> None:
     """Alternating colours by default; any colour order deals the same cards and has its own dailies."""
-    assert FreeCell.option_specs == (OptionSpec("building", ("alternate", "any"), own_daily=True),)
+    assert FreeCell.option_specs == (OptionSpec("building", ("alternate", "any"), own_daily=True, added_later=True),)
     assert F.options == {"building": "alternate"} and not F.any_colour and ANY.any_colour
     assert ANY.deal(617) == F.deal(617)
     with pytest.raises(ValueError, match="unknown option"):

@@ -22,7 +22,7 @@ def test_the_statistics() -> None:
 
 
 def test_the_kept_games_records() -> None:
-    run_node_tests("saves.test.mjs", passes=4)
+    run_node_tests("saves.test.mjs", passes=5)
 
 
 def test_what_the_bar_says() -> None:

@@ -4,7 +4,7 @@
 
 Writes OUTPUT (static/words.js, an ES module the page imports): the games', piles' and
 options' names (py/solitaire/words.py) and each game's rule page (py/solitaire/rule_pages.py), in
-English and German. Python is their one home; the page draws the game picker, the first
+English and German, and the defaults of options games gained later (OptionSpec.added_later). Python is their one home; the page draws the game picker, the first
 table's labels and the rules dialog from this file before the engine has started.
 Standard library and the engine only.
 """
@@ -19,7 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 
-from solitaire.registry import GAMES  # noqa: E402
+from solitaire.registry import GAMES, option_specs  # noqa: E402
 from solitaire.rule_pages import RULE_PAGES  # noqa: E402
 from solitaire.words import GAME_NAMES, OPTION_NAMES, PILE_NAMES  # noqa: E402
 
@@ -33,7 +33,16 @@ def module_text() -> str:
             raise SystemExit(f"make_words: the {language} game names are not the registry's games, in its order")
     if list(RULE_PAGES) != list(GAMES):
         raise SystemExit("make_words: the rule pages are not the registry's games, in its order")
-    tables = {"GAME_NAMES": GAME_NAMES, "PILE_NAMES": PILE_NAMES, "OPTION_NAMES": OPTION_NAMES, "RULE_PAGES": RULE_PAGES}
+    # Options a game gained after players kept games of it, with their defaults: the page
+    # leaves them out of its keys at their default (OptionSpec.added_later, static/saves.js).
+    quiet = {game: {spec.name: spec.default for spec in option_specs(game) if spec.added_later} for game in GAMES}
+    tables = {
+        "GAME_NAMES": GAME_NAMES,
+        "PILE_NAMES": PILE_NAMES,
+        "OPTION_NAMES": OPTION_NAMES,
+        "RULE_PAGES": RULE_PAGES,
+        "QUIET_DEFAULTS": {game: names for game, names in quiet.items() if names},
+    }
     return HEADER + "".join(f"export const {name} = {json.dumps(table, ensure_ascii=False)};\n" for name, table in tables.items())
 
 

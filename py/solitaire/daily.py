@@ -4,8 +4,8 @@ Everything is computed on the player's machine, with no server. Candidate
 number ``k`` of a day is the first eight bytes of SHA-256 over
 ``"YYYY-MM-DD|game|name=value,..."`` (only the options that change the cards,
 such as Klondike's draw, or that give a game its own dailies, such as FreeCell's
-building rule, ``OptionSpec.own_daily``, named only away from its default; sorted by
-name; ``"|k"`` appended for k >= 1), read
+building rule, ``OptionSpec.own_daily``; an option ``added_later`` only away from its
+default; sorted by name; ``"|k"`` appended for k >= 1), read
 as a big-endian integer and reduced to 1 .. 2**31-1. The daily deal is the
 first candidate that the game's solver proves winnable with its
 ``proof_search`` (within ``daily_budget`` nodes): a node budget, not a time
@@ -59,14 +59,14 @@ def parse_date(text: str) -> datetime.date:
 
 
 def candidate(game_id: str, options: Mapping[str, str], date: str, index: int) -> int:
-    """Candidate deal number ``index`` of the day. An ``own_daily`` option is named only
-    at a value other than its default, so adding one leaves the game's dailies as they were."""
+    """Candidate deal number ``index`` of the day. An option ``added_later`` is named only at
+    a value other than its default, so that adding one leaves the game's dailies as they were."""
     day = parse_date(date).isoformat()
     values = {spec.name: options.get(spec.name, spec.default) for spec in option_specs(game_id)}
     variant = ",".join(
         f"{spec.name}={values[spec.name]}"
         for spec in sorted(option_specs(game_id), key=lambda spec: spec.name)
-        if spec.changes_deal or (spec.own_daily and values[spec.name] != spec.default)
+        if has_own_dailies(spec) and not (spec.added_later and values[spec.name] == spec.default)
     )
     text = f"{day}|{game_id}|{variant}" + (f"|{index}" if index else "")
     digest = hashlib.sha256(text.encode()).digest()

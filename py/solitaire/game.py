@@ -140,13 +140,19 @@ class OptionSpec:
     dealing the same cards, it still makes a game of its own that has its own
     daily deals (``own_daily``: FreeCell's building rule, where a deal proven
     for one rule is no proof for the other). ``daily.candidate`` names both kinds in the
-    text it hashes, an ``own_daily`` one only at a value other than its default, so that
-    adding such an option to a game leaves the dailies of its default as they were."""
+    text it hashes.
+
+    ``added_later`` marks an option a game gained after players had kept games, statistics
+    and dailies of it: at its default it is left out of the daily's candidate and of the
+    names the page keeps games and statistics by (``QUIET_DEFAULTS`` in static/words.js,
+    read by static/saves.js), so that the game as it was keeps its dailies, its kept games
+    and its statistics."""
 
     name: str
     choices: tuple[str, ...]
     changes_deal: bool = False
     own_daily: bool = False
+    added_later: bool = False
 
     @property
     def default(self) -> str:

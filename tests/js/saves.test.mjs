@@ -7,7 +7,7 @@ import { execFileSync } from "node:child_process";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 
-import { gameId, recordOf, underWay, usable } from "../../static/saves.js";
+import { gameId, matches, recordOf, slotKey, underWay, usable } from "../../static/saves.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const GAMES = ["klondike", "spider", "pyramid", "freecell"];
@@ -61,4 +61,18 @@ test("a won game is not under way", () => {
   const record = recordOf(held("the last card home wins"));
   assert.equal(record.status, "won");
   assert.equal(underWay(record), false);
+});
+
+test("an option a game gained later leaves the games kept before it its own", () => {
+  // FreeCell's building rule came later: a record kept before it has no "building", and the
+  // game as it was, building in alternating colours, keeps its key ("freecell|").
+  const before = { game: "freecell", options: {}, deal: 5 };
+  const now = { game: "freecell", options: { building: "alternate" }, deal: 5 };
+  assert.equal(slotKey("freecell", now.options), "freecell|");
+  assert.equal(gameId(now), gameId(before));
+  assert.equal(gameId({ ...now, options: { building: "any" } }), "freecell|building=any|deal=5");
+  assert.equal(matches({ game: "freecell", options: { building: "alternate" }, deal: 5 }, before), true);
+  assert.equal(matches({ game: "freecell", options: { building: "any" }, deal: 5 }, before), false);
+  // Other games' options are named at their defaults too, as they always were.
+  assert.equal(slotKey("spider", { suits: "1" }), "spider|suits=1");
 });

@@ -29,6 +29,8 @@ rank whatever the colours, as the rule texts' table of variants gives
 FreeCell's building rule, "Beliebige Farbfolge"; PySol calls it Relaxed
 building). It deals the same cards, but has dailies of its own
 (``OptionSpec.own_daily``): a deal proven for one rule is not the other's proof.
+It came after FreeCell had players (``added_later``): at its default it leaves FreeCell's
+dailies, kept games and statistics as they were.
 Under ``any`` a run is any sequence down by one rank, it moves by the same
 supermove count, and a card is safe to play home when every card one rank
 lower (of any suit) is home.
@@ -111,7 +113,7 @@ CELL = pile_names("cell", CELLS)
 FOUNDATION = pile_names("foundation", FOUNDATIONS)
 
 # The building rule deals the same cards but is a game of its own for the daily deal.
-OPTIONS: tuple[OptionSpec, ...] = (OptionSpec("building", ("alternate", "any"), own_daily=True),)
+OPTIONS: tuple[OptionSpec, ...] = (OptionSpec("building", ("alternate", "any"), own_daily=True, added_later=True),)
 
 # Microsoft's C library generator (the FreeCell deal numbers).
 MS_MULTIPLIER = 214013
