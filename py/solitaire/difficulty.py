@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .registry import game_info
+from .registry import game_info, option_specs
 from .solver import Verdict
 
 RATINGS = ("easy", "medium", "hard", "expert")
@@ -26,7 +26,10 @@ def rating(game_id: str, options: Mapping[str, str], verdict: Verdict) -> str | 
     if verdict.status != "winnable":
         return None
     info = game_info(game_id)
-    value = options.get(info.variant_option, "") if info.variant_option else ""
+    value = ""
+    if info.variant_option:  # its value, or its default where the options leave it out
+        default = next(spec.default for spec in option_specs(game_id) if spec.name == info.variant_option)
+        value = options.get(info.variant_option, default)
     effort = verdict.nodes / info.typical_nodes.get(value, 1_000)
     step = 0 if effort < 1 else 1 if effort < 4 else 2 if effort < 16 else 3
     if len(verdict.moves) > info.long_line.get(value, 150):
