@@ -15,6 +15,7 @@ GAME_NAMES: dict[str, dict[str, str]] = {
         "freecell": "FreeCell",
         "pyramid": "Pyramid",
         "tripeaks": "TriPeaks",
+        "golf": "Golf",
     },
     "de": {
         "klondike": "Klondike",
@@ -23,6 +24,7 @@ GAME_NAMES: dict[str, dict[str, str]] = {
         "freecell": "FreeCell",
         "pyramid": "Pyramide",
         "tripeaks": "TriPeaks",
+        "golf": "Golf",
     },
 }
 
@@ -56,6 +58,8 @@ OPTION_NAMES: dict[str, dict[str, tuple[str, dict[str, str]]]] = {
         "timed": ("Timed game", {"off": "Off", "on": "On (Standard scoring)"}),
         "open": ("Open mode", {"off": "Off", "on": "Every card shown"}),
         "suits": ("Suits", {"1": "One suit", "2": "Two suits", "4": "Four suits"}),
+        "king": ("On a King", {"dead": "Nothing (ends the run)", "queen": "A Queen"}),
+        "wrap": ("King and Ace connect", {"off": "Off", "on": "On"}),
     },
     "de": {
         "draw": ("Ziehen", {"1": "Eine Karte", "3": "Drei Karten"}),
@@ -63,6 +67,8 @@ OPTION_NAMES: dict[str, dict[str, tuple[str, dict[str, str]]]] = {
         "timed": ("Auf Zeit", {"off": "Aus", "on": "An (Standardwertung)"}),
         "open": ("Offenes Spiel", {"off": "Aus", "on": "Alle Karten sichtbar"}),
         "suits": ("Farben", {"1": "Eine Farbe", "2": "Zwei Farben", "4": "Vier Farben"}),
+        "king": ("Auf einen König", {"dead": "Nichts (beendet die Serie)", "queen": "Eine Dame"}),
+        "wrap": ("König und Ass schließen an", {"off": "Aus", "on": "An"}),
     },
 }
 

@@ -1,0 +1,366 @@
+"""A solver for Golf: exhaustive depth-first search with sound dead-end tests.
+
+The search (``covering_search.DepthFirstSearch``, shared with Pyramid and
+TriPeaks: every move takes a card off the columns or turns a stock card, so
+no position comes back) walks the positions reachable from the given one,
+best move first, until one clears the columns (``winnable``, with the line
+that does it), every position has been searched (``unwinnable``) or the node
+budget runs out (``unknown``). It sees every card, the stock order included.
+
+Compact state. What can still happen depends only on how many cards each
+column holds, how many stock cards are turned, and the rank of the waste top,
+so a position is the int key::
+
+    heights                6 bits per column, column 1 lowest (won when all are 0)
+    | drawn << 42          cards turned from the stock so far
+    | top rank << 48       1..13, or 0 for an empty waste (any card plays on it)
+    | rank counts << 52    4 bits per rank, Ace first: how many column cards of
+                           that rank are left (follows from the heights; carried
+                           along so that the tests below start from it)
+
+The score plays no part in winning and is left out. The seen set over these
+keys is an exact transposition table (a position met again was searched to
+the end without a win).
+
+Moves and their order. The children are the columns whose top card fits on the
+waste top, the tallest columns first (their cards are the hardest to reach), and
+among those the ones leaving the most column tops playable on the card (a longer
+run); then the draw. A play that
+clears the table is the only child. A position where nothing plays but the
+draw is not a choice: each child is followed by the draws it forces (a step is
+the move plus how many draws came after it), so only positions with a choice
+are nodes, and a child whose forced draws run out of stock is dropped (lost).
+
+Pruning (``viable``, sound, so verdicts stay exact). Both tests look only at
+how many column cards of each rank are left, the stock cards still to come and
+the waste top.
+
+- Each column card left must at some time be played right after a card it goes
+  on: a stock card still to come, the waste top, or another column card, and
+  each card on the waste is followed by one card at most. A position where the
+  cards of some rank outnumber those that could come just before them is lost.
+- Between two stock cards the column cards played form a run, started by the
+  stock card (or the waste top). A run never crosses a rank that no column card
+  has, and along a stretch of ranks between two such gaps it steps between even
+  and odd places, so each stretch needs runs of its own, as many at least as it
+  has more cards on one side than on the other, started from the other side
+  (``stretch_needs`` has this bound and a finer one). Where nothing goes on a
+  King, each column King ends a run, and a King starts none. A position whose
+  stretches need more runs than there are cards to start them is lost.
+
+Exactness: every legal move is searched (forced draws are the only move where
+they are played), the tests drop only positions that cannot be won, and the
+positions form an acyclic graph.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import rank
+from ..game import Move
+from ..games.golf import COLUMNS, TABLEAU, Golf, GolfPosition, goes_on
+from ..solver import Search, Solver
+from .covering_search import Children, DepthFirstSearch, Path
+
+HEIGHT_BITS = 6
+HEIGHT_MASK = (1 << HEIGHT_BITS) - 1
+HEIGHTS = (1 << (HEIGHT_BITS * COLUMNS)) - 1
+DRAWN_SHIFT = HEIGHT_BITS * COLUMNS
+TOP_SHIFT = DRAWN_SHIFT + 6
+COUNTS_SHIFT = TOP_SHIFT + 4
+COUNT_BITS = 4
+# A step is a move code plus, from bit 4 up, the number of forced draws after it.
+# Move codes: a column 0..6 (its top card goes to the waste), or DRAW.
+DRAW = COLUMNS
+DRAWS = 4
+RANKS = range(1, 14)
+ALL_RANKS = sum(1 << value for value in RANKS)
+EVERY_TOP = (1 << 14) - 1  # a mask of waste tops, bit 0 the empty waste
+STOCK_BITS = 5  # stock cards are counted as bits, 5 bits per rank (see ``GolfSearch.stock``)
+
+
+def stock_fields(ranks: int) -> int:
+    """The ranks (bit r) as a mask of the stock's counting fields, so that one AND and a
+    bit count count the stock cards of these ranks."""
+    return sum(31 << (STOCK_BITS * value) for value in RANKS if ranks >> value & 1)
+
+
+class GolfSolver(Solver):
+    """Exhaustive search for Golf, under the rules' options (King, wrap)."""
+
+    # Budgets in nodes (see tools/bench_solver_golf.py).
+    default_budget = 200_000
+    daily_budget = 20_000
+
+    def start(self, position: Any, budget: int) -> Search:
+        rules = self.rules
+        assert isinstance(rules, Golf)
+        return GolfSearch(position, rules.dead_king, rules.wrap).search(budget)
+
+
+# A requirement of the dead-end tests: at least ``need`` cards to come just before some cards:
+# stock cards still to come in the fields ``fields`` (see ``stock_fields``), or the waste top
+# when it is one of ``tops`` (a mask of ranks, bit 0 the empty waste).
+Requirement = tuple[int, int, int]
+
+
+class GolfSearch:
+    """The tables of one search: the ranks in each column, what the stock will bring, the moves."""
+
+    def __init__(self, position: GolfPosition, dead_king: bool, wrap: bool) -> None:
+        self.position = position
+        self.dead_king, self.wrap = dead_king, wrap
+        # FITS[t]: the ranks (bit r) that go on a waste top of rank t; on an empty waste (0) all do.
+        self.fits = (ALL_RANKS,) + tuple(sum(1 << value for value in RANKS if goes_on(value, top, dead_king, wrap)) for top in RANKS)
+        # TOPS[r]: the waste tops (bit t, and the empty waste) that a card of rank r goes on.
+        self.tops_for = (0,) + tuple(1 | sum(1 << top for top in RANKS if goes_on(value, top, dead_king, wrap)) for value in RANKS)
+        # The stock's fields of the cards each rank goes on (see ``stock_fields``).
+        self.before_fields = (0,) + tuple(stock_fields(sum(1 << top for top in RANKS if self.fits[top] >> value & 1)) for value in RANKS)
+        self.fields_memo: dict[int, int] = {}
+        self.starter_ranks = ALL_RANKS & ~(1 << 13) if dead_king else ALL_RANKS  # a dead King starts nothing
+        self.ranks = tuple(tuple(rank(card) for card in column) for column in position.tableau)
+        self.coming = tuple(rank(card) for card in position.stock[::-1])  # in the order they are turned
+        # For each count of cards drawn, the stock cards still to come: for each rank r, as
+        # many bits as cards in the field of bits STOCK_BITS * r.
+        self.stock: list[int] = []
+        for drawn in range(len(self.coming) + 1):
+            counts = [0] * 14
+            for coming in self.coming[drawn:]:
+                counts[coming] += 1
+            self.stock.append(sum(((1 << count) - 1) << (STOCK_BITS * value) for value, count in enumerate(counts)))
+        # What taking the card at (column, index) off subtracts from the key's rank counts.
+        self.one_less = tuple(tuple(1 << (COUNTS_SHIFT + COUNT_BITS * (value - 1)) for value in column) for column in self.ranks)
+        self.moves_memo: dict[int, tuple[int, tuple[tuple[int, int, int, int], ...]]] = {}
+        self.needs_memo: dict[int, tuple[Requirement, ...]] = {}
+        self.viable_memo: dict[int, int] = {}
+        self.stretch_memo: dict[tuple[int, ...], tuple[list[tuple[int, int]], tuple[int, int]]] = {}
+
+    def search(self, budget: int) -> DepthFirstSearch:
+        return DepthFirstSearch(self.key(self.position), budget, HEIGHTS, self.expand, self.line, self.viable)
+
+    def key(self, position: GolfPosition) -> int:
+        """The key of the start position, or of any position reached from it."""
+        heights = sum(len(column) << (HEIGHT_BITS * index) for index, column in enumerate(position.tableau))
+        drawn = len(self.position.stock) - len(position.stock)
+        top = rank(position.waste[-1]) if position.waste else 0
+        counts = sum(1 << (COUNT_BITS * (rank(card) - 1)) for column in position.tableau for card in column)
+        return heights | drawn << DRAWN_SHIFT | top << TOP_SHIFT | counts << COUNTS_SHIFT
+
+    # -- moves -------------------------------------------------------------------------
+
+    def moves(self, heights: int) -> tuple[int, tuple[tuple[int, int, int, int], ...]]:
+        """The ranks (bit r) of the columns' top cards, and for each column with cards:
+        (column, its top card's rank, the heights without it, what it takes off the counts)
+        (memoised)."""
+        found = self.moves_memo.get(heights)
+        if found is None:
+            ranks = 0
+            plays = []
+            for column in range(COLUMNS):
+                shift = HEIGHT_BITS * column
+                height = heights >> shift & HEIGHT_MASK
+                if height:
+                    value = self.ranks[column][height - 1]
+                    ranks |= 1 << value
+                    plays.append((column, value, heights - (1 << shift), self.one_less[column][height - 1]))
+            found = (ranks, tuple(plays))
+            self.moves_memo[heights] = found
+        return found
+
+    def expand(self, key: int) -> Children:
+        """The positions one move (and the draws it forces) away, best first."""
+        heights = key & HEIGHTS
+        drawn = key >> DRAWN_SHIFT & 63
+        fits_table = self.fits
+        fits = fits_table[key >> TOP_SHIFT & 15]
+        counts = key >> COUNTS_SHIFT << COUNTS_SHIFT
+        coming = self.coming
+        stock = len(coming)
+        moves = self.moves
+        here, plays = moves(heights)
+        candidates: list[tuple[int, int, int]] = []  # (order, step, key)
+        for column, value, after, less in plays:
+            if not fits >> value & 1:
+                continue
+            if not after:
+                return [(column, after)]
+            ranks = moves(after)[0]
+            turned, top = drawn, value
+            while not ranks & fits_table[top]:
+                if turned == stock:
+                    break
+                top = coming[turned]
+                turned += 1
+            else:
+                order = -16 * (after >> (HEIGHT_BITS * column) & HEIGHT_MASK) - (ranks & fits_table[value]).bit_count()
+                child = after | turned << DRAWN_SHIFT | top << TOP_SHIFT | counts - less
+                candidates.append((order, column | (turned - drawn) << DRAWS, child))
+        if len(candidates) > 1:
+            candidates.sort()
+        children: Children = [(step, child) for _, step, child in candidates]
+        turned = drawn
+        while turned < stock:
+            top = coming[turned]
+            turned += 1
+            if here & fits_table[top]:
+                children.append((DRAW | (turned - drawn - 1) << DRAWS, heights | turned << DRAWN_SHIFT | top << TOP_SHIFT | counts))
+                break
+        return children
+
+    @staticmethod
+    def line(path: Path) -> tuple[Move, ...]:
+        """The engine's moves along the search's path."""
+        moves = []
+        for step, _ in path[1:]:
+            code, draws = step & ((1 << DRAWS) - 1), step >> DRAWS
+            moves.append(Move("stock", "waste") if code == DRAW else Move(TABLEAU[code], "waste"))
+            moves += [Move("stock", "waste")] * draws
+        return tuple(moves)
+
+    # -- dead ends -----------------------------------------------------------------------
+
+    def viable(self, key: int, nodes: int) -> tuple[bool | None, int]:
+        """False when a test of the module docstring proves the position lost; no nodes used."""
+        packed = key >> COUNTS_SHIFT
+        drawn = key >> DRAWN_SHIFT & 63
+        memo_key = packed << 6 | drawn
+        tops = self.viable_memo.get(memo_key)
+        if tops is None:
+            tops = self.viable_tops(packed, drawn)
+            self.viable_memo[memo_key] = tops
+        return bool(tops >> (key >> TOP_SHIFT & 15) & 1), 0
+
+    def viable_tops(self, packed: int, drawn: int) -> int:
+        """The waste tops (bit t, bit 0 the empty waste) with which the column cards
+        (``packed``: their counts by rank) may still be won, ``drawn`` stock cards turned."""
+        needs = self.needs_memo.get(packed)
+        if needs is None:
+            needs = self.needs(packed)
+            self.needs_memo[packed] = needs
+        stock = self.stock[drawn]
+        tops = EVERY_TOP
+        for need, fields, helping in needs:
+            missing = need - (stock & fields).bit_count()
+            if missing > 0:
+                if missing > 1:
+                    return 0
+                tops &= helping
+                if not tops:
+                    return 0
+        return tops
+
+    def needs(self, packed: int) -> tuple[Requirement, ...]:
+        """The requirements of both tests for the column cards (``packed``: their counts by rank)."""
+        counts = [0] + [packed >> (COUNT_BITS * (value - 1)) & 15 for value in RANKS]
+        found: list[Requirement] = []
+        # Cards to come just before each rank's cards.
+        for value in RANKS:
+            if counts[value]:
+                before = sum(counts[other] for other in RANKS if self.fits[other] >> value & 1)
+                if counts[value] > before:
+                    found.append((counts[value] - before, self.before_fields[value], self.tops_for[value]))
+        # Runs and their starters.
+        fields_memo = self.fields_memo
+        for need, ranks in self.runs(counts):
+            fields = fields_memo.get(ranks)
+            if fields is None:
+                fields = fields_memo[ranks] = stock_fields(ranks)
+            found.append((need, fields, 1 | ranks))
+        return tuple(found)
+
+    def runs(self, counts: list[int]) -> list[tuple[int, int]]:
+        """The runs the column cards (``counts`` by rank) need, as (runs, starter ranks): in
+        all, for each stretch of ranks between ranks no column card has, and for neighbouring
+        stretches together (their needs added up, from their starters together). Where King
+        and Ace connect and every rank has a card, the ranks form a ring: one run at least,
+        and one per King where it ends the run."""
+        gaps = [value for value in RANKS if not counts[value]]
+        kings = counts[13] if self.dead_king else 0
+        if len(gaps) == 13:
+            return []
+        if not gaps and self.wrap:
+            return [(max(1, kings), self.starter_ranks)]
+        found: list[tuple[int, int]] = []
+        stretches: list[tuple[int, int]] = []
+        for stretch in self.stretches(gaps):
+            shape = (stretch[0], kings if 13 in stretch else 0, *(counts[value] for value in stretch))
+            needs = self.stretch_memo.get(shape)
+            if needs is None:
+                needs = self.stretch_needs(stretch, counts, shape[1])
+                self.stretch_memo[shape] = needs
+            found += needs[0]
+            stretches.append(needs[1])
+        count = len(stretches)
+        for first in range(count):
+            need = union = 0
+            # Where ranks wrap, the last stretch neighbours the first.
+            for length in range(count if first == 0 else count - first if not self.wrap else count - 1):
+                more, ranks = stretches[(first + length) % count]
+                need += more
+                union |= ranks
+                found.append((need, union))
+        return found
+
+    def stretch_needs(self, stretch: list[int], counts: list[int], kings: int) -> tuple[list[tuple[int, int]], tuple[int, int]]:
+        """The runs a stretch of ranks needs, as (runs, starter ranks): for those started
+        from one side, and for all of them.
+
+        A run steps between the even and the odd places of the stretch, so with ``n`` more
+        cards on one side the stretch needs ``n`` runs that begin and end on that side,
+        started from the other: from the places of the other parity, -1 (the rank before the
+        stretch) to its length (the rank after it). Cutting the stretch at some ranks gives
+        another bound: taking away the cards of a rank splits at most that many runs, so the
+        parts' needs added up, less the cards taken away, are needed (best cuts found by
+        dynamic programming). At least one run, and one for each King where it ends the run.
+        """
+        signed = [counts[value] if place % 2 == 0 else -counts[value] for place, value in enumerate(stretch)]
+        balance = sum(signed)
+        ranks_at = [self.neighbour(stretch[0], -1), *stretch, self.neighbour(stretch[-1], 1)]  # places -1 .. length
+        larger = 0 if balance > 0 else 1
+        sided = everyone = 0
+        for place, value in enumerate(ranks_at, start=-1):
+            if value:
+                everyone |= 1 << value
+                if place % 2 != larger:
+                    sided |= 1 << value
+        everyone &= self.starter_ranks
+        sided &= self.starter_ranks
+        length = len(stretch)
+        prefix = [0]
+        for value in signed:
+            prefix.append(prefix[-1] + value)
+        # bound[e]: the best bound for places 0 .. e-1, cut anywhere. The last place is either
+        # cut away (bound[e-1] less its cards) or ends a part begin .. e-1 that follows a cut
+        # at begin-1 (or the start of the stretch).
+        bound = [0] * (length + 1)
+        for end in range(1, length + 1):
+            best = bound[end - 1] - counts[stretch[end - 1]]
+            for begin in range(end):
+                before = bound[begin - 1] - counts[stretch[begin - 1]] if begin else 0
+                best = max(best, before + max(1, abs(prefix[end] - prefix[begin])))
+            bound[end] = best
+        parity = [(abs(balance), sided)] if balance else []
+        return parity, (max(1, abs(balance), bound[length], kings), everyone)
+
+    def neighbour(self, value: int, step: int) -> int:
+        """The rank next to ``value`` (step -1 below, +1 above), 0 where there is none."""
+        if self.wrap:
+            return (value - 1 + step) % 13 + 1
+        return value + step if 1 <= value + step <= 13 else 0
+
+    def stretches(self, gaps: list[int]) -> list[list[int]]:
+        """The runs of ranks between the gaps, in order (round the ring where ranks wrap)."""
+        found: list[list[int]] = []
+        stretch: list[int] = []
+        order = [(gaps[0] + step - 1) % 13 + 1 for step in range(1, 14)] if self.wrap and gaps else list(RANKS)
+        for value in order:
+            if value in gaps:
+                if stretch:
+                    found.append(stretch)
+                stretch = []
+            else:
+                stretch.append(value)
+        if stretch:
+            found.append(stretch)
+        return found
