@@ -107,6 +107,12 @@ class Golf(Rules[GolfPosition]):
         self.dead_king = self.options["king"] == "dead"
         self.wrap = self.options["wrap"] == "on"
 
+    def daily_proof_options(self) -> dict[str, str]:
+        """The strictest rules (nothing on a King, no wrap): every other choice only allows
+        more plays, so a deal won under them is won under any, and every player of a date
+        gets the same deal."""
+        return {"king": "dead", "wrap": "off"}
+
     # -- dealing -------------------------------------------------------------
 
     def deal(self, number: int) -> GolfPosition:

@@ -89,14 +89,26 @@ def stock_fields(ranks: int) -> int:
 class GolfSolver(Solver):
     """Exhaustive search for Golf, under the rules' options (King, wrap)."""
 
-    # Budgets in nodes (see tools/bench_solver_golf.py).
+    # Budgets in nodes (see tools/bench_solver_golf.py): the command line's settles every deal
+    # of 1..1000 (the live analysis's is the same); the daily's is for ``proof_search``.
     default_budget = 200_000
-    daily_budget = 20_000
+    analysis_budget = 200_000
+    daily_budget = 100
 
     def start(self, position: Any, budget: int) -> Search:
+        return self.golf_search(position).search(budget)
+
+    def proof_search(self, position: Any) -> Search:
+        """A quick search for a daily (or a "winnable deals only") deal: ``daily_budget``
+        nodes, best move first, without the dead-end tests, whose tables cost more than so
+        short a search saves. Most deals are lost, so many candidates are tried, and each
+        must be cheap: about one in sixty is won within these nodes."""
+        return self.golf_search(position).search(self.daily_budget, dead_ends=False)
+
+    def golf_search(self, position: GolfPosition) -> GolfSearch:
         rules = self.rules
         assert isinstance(rules, Golf)
-        return GolfSearch(position, rules.dead_king, rules.wrap).search(budget)
+        return GolfSearch(position, rules.dead_king, rules.wrap)
 
 
 # A requirement of the dead-end tests: at least ``need`` cards to come just before some cards:
@@ -136,8 +148,8 @@ class GolfSearch:
         self.viable_memo: dict[int, int] = {}
         self.stretch_memo: dict[tuple[int, ...], tuple[list[tuple[int, int]], tuple[int, int]]] = {}
 
-    def search(self, budget: int) -> DepthFirstSearch:
-        return DepthFirstSearch(self.key(self.position), budget, HEIGHTS, self.expand, self.line, self.viable)
+    def search(self, budget: int, dead_ends: bool = True) -> DepthFirstSearch:
+        return DepthFirstSearch(self.key(self.position), budget, HEIGHTS, self.expand, self.line, self.viable if dead_ends else None)
 
     def key(self, position: GolfPosition) -> int:
         """The key of the start position, or of any position reached from it."""
