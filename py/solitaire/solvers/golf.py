@@ -145,7 +145,7 @@ class GolfSearch:
             self.stock.append(sum(((1 << count) - 1) << (STOCK_BITS * value) for value, count in enumerate(counts)))
         # What taking the card at (column, index) off subtracts from the key's rank counts.
         self.one_less = tuple(tuple(1 << (COUNTS_SHIFT + COUNT_BITS * (value - 1)) for value in column) for column in self.ranks)
-        self.moves_memo: dict[int, tuple[int, tuple[tuple[int, int, int, int], ...]]] = {}
+        self.tops_memo: dict[int, int] = {}
         self.needs_memo: dict[int, tuple[Requirement, ...]] = {}
         self.viable_memo: dict[int, int] = {}
         self.stretch_memo: dict[tuple[int, ...], tuple[list[tuple[int, int]], tuple[int, int]]] = {}
@@ -163,23 +163,16 @@ class GolfSearch:
 
     # -- moves -------------------------------------------------------------------------
 
-    def moves(self, heights: int) -> tuple[int, tuple[tuple[int, int, int, int], ...]]:
-        """The ranks (bit r) of the columns' top cards, and for each column with cards:
-        (column, its top card's rank, the heights without it, what it takes off the counts)
-        (memoised)."""
-        found = self.moves_memo.get(heights)
+    def tops(self, heights: int) -> int:
+        """The ranks (bit r) of the columns' top cards (memoised)."""
+        found = self.tops_memo.get(heights)
         if found is None:
-            ranks = 0
-            plays = []
+            found = 0
             for column in range(COLUMNS):
-                shift = HEIGHT_BITS * column
-                height = heights >> shift & HEIGHT_MASK
+                height = heights >> (HEIGHT_BITS * column) & HEIGHT_MASK
                 if height:
-                    value = self.ranks[column][height - 1]
-                    ranks |= 1 << value
-                    plays.append((column, value, heights - (1 << shift), self.one_less[column][height - 1]))
-            found = (ranks, tuple(plays))
-            self.moves_memo[heights] = found
+                    found |= 1 << self.ranks[column][height - 1]
+            self.tops_memo[heights] = found
         return found
 
     def expand(self, key: int) -> Children:
@@ -191,15 +184,20 @@ class GolfSearch:
         counts = key >> COUNTS_SHIFT << COUNTS_SHIFT
         coming = self.coming
         stock = len(coming)
-        moves = self.moves
-        here, plays = moves(heights)
+        tops, column_ranks, one_less = self.tops, self.ranks, self.one_less
         candidates: list[tuple[int, int, int]] = []  # (order, step, key)
-        for column, value, after, less in plays:
+        for column in range(COLUMNS):
+            shift = HEIGHT_BITS * column
+            height = heights >> shift & HEIGHT_MASK
+            if not height:
+                continue
+            value = column_ranks[column][height - 1]
             if not fits >> value & 1:
                 continue
+            after = heights - (1 << shift)
             if not after:
                 return [(column, after)]
-            ranks = moves(after)[0]
+            ranks = tops(after)
             turned, top = drawn, value
             while not ranks & fits_table[top]:
                 if turned == stock:
@@ -207,12 +205,13 @@ class GolfSearch:
                 top = coming[turned]
                 turned += 1
             else:
-                order = -16 * (after >> (HEIGHT_BITS * column) & HEIGHT_MASK) - (ranks & fits_table[value]).bit_count()
-                child = after | turned << DRAWN_SHIFT | top << TOP_SHIFT | counts - less
+                order = 16 - 16 * height - (ranks & fits_table[value]).bit_count()
+                child = after | turned << DRAWN_SHIFT | top << TOP_SHIFT | counts - one_less[column][height - 1]
                 candidates.append((order, column | (turned - drawn) << DRAWS, child))
         if len(candidates) > 1:
             candidates.sort()
         children: Children = [(step, child) for _, step, child in candidates]
+        here = tops(heights)
         turned = drawn
         while turned < stock:
             top = coming[turned]
