@@ -8,13 +8,16 @@ that does it), every position has been searched (``unwinnable``) or the node
 budget runs out (``unknown``). It sees every card, the stock order included.
 
 Compact state. What can still happen depends only on how many cards each
-column holds, how many stock cards are turned, and the rank of the waste top,
-so a position is the int key::
+column holds, how many stock cards are turned, and which column top cards go
+on the waste top (the next move plays one of them or turns a stock card, which
+covers the top for good), so a position is the int key::
 
     heights                6 bits per column, column 1 lowest (won when all are 0)
     | drawn << 42          cards turned from the stock so far
-    | top rank << 48       1..13, or 0 for an empty waste (any card plays on it)
-    | rank counts << 52    4 bits per rank, Ace first: how many column cards of
+    | playable << 48       the ranks (bit r) of the column tops that go on the
+                           waste top (all of them on an empty waste): two tops
+                           that take the same cards make one position
+    | rank counts << 62    4 bits per rank, Ace first: how many column cards of
                            that rank are left (follows from the heights; carried
                            along so that the tests below start from it)
 
@@ -36,17 +39,19 @@ how many column cards of each rank are left, the stock cards still to come and
 the waste top.
 
 - Each column card left must at some time be played right after a card it goes
-  on: a stock card still to come, the waste top, or another column card, and
-  each card on the waste is followed by one card at most. A position where the
-  cards of some rank outnumber those that could come just before them is lost.
+  on: a stock card still to come, the waste top (if it is a column top that
+  goes on it), or another column card, and each card on the waste is followed
+  by one card at most. A position where the cards of some rank outnumber those
+  that could come just before them is lost.
 - Between two stock cards the column cards played form a run, started by the
   stock card (or the waste top). A run never crosses a rank that no column card
   has, and along a stretch of ranks between two such gaps it steps between even
   and odd places, so each stretch needs runs of its own, as many at least as it
   has more cards on one side than on the other, started from the other side
   (``stretch_needs`` has this bound and a finer one). Where nothing goes on a
-  King, each column King ends a run, and a King starts none. A position whose
-  stretches need more runs than there are cards to start them is lost.
+  King, each column King ends a run, and a King starts none. The waste top
+  starts a run whose first card is a column top that goes on it. A position
+  whose stretches need more runs than there are cards to start them is lost.
 
 Exactness: every legal move is searched (forced draws are the only move where
 they are played), the tests drop only positions that cannot be won, and the
@@ -69,7 +74,7 @@ HEIGHT_MASK = (1 << HEIGHT_BITS) - 1
 HEIGHTS = (1 << (HEIGHT_BITS * COLUMNS)) - 1
 DRAWN_SHIFT = HEIGHT_BITS * COLUMNS
 TOP_SHIFT = DRAWN_SHIFT + 6
-COUNTS_SHIFT = TOP_SHIFT + 4
+COUNTS_SHIFT = TOP_SHIFT + 14
 COUNT_BITS = 4
 # A step is a move code plus, from bit 4 up, the number of forced draws after it.
 # Move codes: a column 0..6 (its top card goes to the waste), or DRAW.
@@ -77,7 +82,6 @@ DRAW = COLUMNS
 DRAWS = 4
 RANKS = range(1, 14)
 ALL_RANKS = sum(1 << value for value in RANKS)
-EVERY_TOP = (1 << 14) - 1  # a mask of waste tops, bit 0 the empty waste
 STOCK_BITS = 5  # stock cards are counted as bits, 5 bits per rank (see ``GolfSearch.stock``)
 
 
@@ -88,14 +92,12 @@ def stock_fields(ranks: int) -> int:
 
 
 @cache
-def rank_tables(dead_king: bool, wrap: bool) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+def rank_tables(dead_king: bool, wrap: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """For the options: the ranks (bit r) that go on a waste top of rank t, by t (on an empty
-    waste, 0, all do); the waste tops (bit t, and bit 0 the empty waste) that a card of rank r
-    goes on, by r; the stock's fields (``stock_fields``) of the cards rank r goes on, by r."""
+    waste, 0, all do); the stock's fields (``stock_fields``) of the cards rank r goes on, by r."""
     fits = (ALL_RANKS,) + tuple(sum(1 << value for value in RANKS if goes_on(value, top, dead_king, wrap)) for top in RANKS)
-    tops_for = (0,) + tuple(1 | sum(1 << top for top in RANKS if goes_on(value, top, dead_king, wrap)) for value in RANKS)
     before_fields = (0,) + tuple(stock_fields(sum(1 << top for top in RANKS if fits[top] >> value & 1)) for value in RANKS)
-    return fits, tops_for, before_fields
+    return fits, before_fields
 
 
 class GolfSolver(Solver):
@@ -125,10 +127,13 @@ class GolfSolver(Solver):
         return GolfSearch(position, rules.dead_king, rules.wrap)
 
 
-# A requirement of the dead-end tests: at least ``need`` cards to come just before some cards:
-# stock cards still to come in the fields ``fields`` (see ``stock_fields``), or the waste top
-# when it is one of ``tops`` (a mask of ranks, bit 0 the empty waste).
+# A requirement of the dead-end tests: at least ``need`` cards to come just before some column
+# cards: stock cards still to come in the fields ``fields`` (see ``stock_fields``), or the
+# waste top when the card played next on it may have a rank of ``first`` (a mask, bit r).
 Requirement = tuple[int, int, int]
+# Runs needed: (runs, the ranks that can start them (bit r), the ranks their first cards may have).
+Run = tuple[int, int, int]
+MISSING: Any = object()  # not in a memo yet
 
 
 class GolfSearch:
@@ -137,7 +142,7 @@ class GolfSearch:
     def __init__(self, position: GolfPosition, dead_king: bool, wrap: bool) -> None:
         self.position = position
         self.dead_king, self.wrap = dead_king, wrap
-        self.fits, self.tops_for, self.before_fields = rank_tables(dead_king, wrap)
+        self.fits, self.before_fields = rank_tables(dead_king, wrap)
         self.fields_memo: dict[int, int] = {}
         self.starter_ranks = ALL_RANKS & ~(1 << 13) if dead_king else ALL_RANKS  # a dead King starts nothing
         self.ranks = tuple(tuple(rank(card) for card in column) for column in position.tableau)
@@ -154,8 +159,8 @@ class GolfSearch:
         self.one_less = tuple(tuple(1 << (COUNTS_SHIFT + COUNT_BITS * (value - 1)) for value in column) for column in self.ranks)
         self.tops_memo: dict[int, int] = {}
         self.needs_memo: dict[int, tuple[Requirement, ...]] = {}
-        self.viable_memo: dict[int, int] = {}
-        self.stretch_memo: dict[tuple[int, ...], tuple[list[tuple[int, int]], tuple[int, int]]] = {}
+        self.stretch_memo: dict[tuple[int, ...], tuple[list[Run], Run]] = {}
+        self.viable_memo: dict[int, tuple[int, ...] | None] = {}
 
     def search(self, budget: int, dead_ends: bool = True) -> DepthFirstSearch:
         return DepthFirstSearch(self.key(self.position), budget, HEIGHTS, self.expand, self.line, self.viable if dead_ends else None)
@@ -164,9 +169,9 @@ class GolfSearch:
         """The key of the start position, or of any position reached from it."""
         heights = sum(len(column) << (HEIGHT_BITS * index) for index, column in enumerate(position.tableau))
         drawn = len(self.position.stock) - len(position.stock)
-        top = rank(position.waste[-1]) if position.waste else 0
+        playable = self.fits[rank(position.waste[-1]) if position.waste else 0] & self.tops(heights)
         counts = sum(1 << (COUNT_BITS * (rank(card) - 1)) for column in position.tableau for card in column)
-        return heights | drawn << DRAWN_SHIFT | top << TOP_SHIFT | counts << COUNTS_SHIFT
+        return heights | drawn << DRAWN_SHIFT | playable << TOP_SHIFT | counts << COUNTS_SHIFT
 
     # -- moves -------------------------------------------------------------------------
 
@@ -187,7 +192,7 @@ class GolfSearch:
         heights = key & HEIGHTS
         drawn = key >> DRAWN_SHIFT & 63
         fits_table = self.fits
-        fits = fits_table[key >> TOP_SHIFT & 15]
+        fits = key >> TOP_SHIFT & ALL_RANKS
         counts = key >> COUNTS_SHIFT << COUNTS_SHIFT
         coming = self.coming
         stock = len(coming)
@@ -205,15 +210,16 @@ class GolfSearch:
             if not after:
                 return [(column, after)]
             ranks = tops(after)
-            turned, top = drawn, value
-            while not ranks & fits_table[top]:
+            turned = drawn
+            playable = ranks & fits_table[value]
+            while not playable:
                 if turned == stock:
                     break
-                top = coming[turned]
+                playable = ranks & fits_table[coming[turned]]
                 turned += 1
             else:
                 order = 16 - 16 * height - (ranks & fits_table[value]).bit_count()
-                child = after | turned << DRAWN_SHIFT | top << TOP_SHIFT | counts - one_less[column][height - 1]
+                child = after | turned << DRAWN_SHIFT | playable << TOP_SHIFT | counts - one_less[column][height - 1]
                 candidates.append((order, column | (turned - drawn) << DRAWS, child))
         if len(candidates) > 1:
             candidates.sort()
@@ -221,10 +227,10 @@ class GolfSearch:
         here = tops(heights)
         turned = drawn
         while turned < stock:
-            top = coming[turned]
+            playable = here & fits_table[coming[turned]]
             turned += 1
-            if here & fits_table[top]:
-                children.append((DRAW | (turned - drawn - 1) << DRAWS, heights | turned << DRAWN_SHIFT | top << TOP_SHIFT | counts))
+            if playable:
+                children.append((DRAW | (turned - drawn - 1) << DRAWS, heights | turned << DRAWN_SHIFT | playable << TOP_SHIFT | counts))
                 break
         return children
 
@@ -243,32 +249,34 @@ class GolfSearch:
     def viable(self, key: int, nodes: int) -> tuple[bool | None, int]:
         """False when a test of the module docstring proves the position lost; no nodes used."""
         packed = key >> COUNTS_SHIFT
-        drawn = key >> DRAWN_SHIFT & 63
-        memo_key = packed << 6 | drawn
-        tops = self.viable_memo.get(memo_key)
-        if tops is None:
-            tops = self.viable_tops(packed, drawn)
-            self.viable_memo[memo_key] = tops
-        return bool(tops >> (key >> TOP_SHIFT & 15) & 1), 0
+        memo_key = packed << 6 | key >> DRAWN_SHIFT & 63
+        wanted = self.viable_memo.get(memo_key, MISSING)
+        if wanted is MISSING:
+            wanted = self.top_wanted(packed, key >> DRAWN_SHIFT & 63)
+            self.viable_memo[memo_key] = wanted
+        if wanted is None:
+            return False, 0
+        playable = key >> TOP_SHIFT & ALL_RANKS
+        return all(playable & ranks for ranks in wanted), 0
 
-    def viable_tops(self, packed: int, drawn: int) -> int:
-        """The waste tops (bit t, bit 0 the empty waste) with which the column cards
-        (``packed``: their counts by rank) may still be won, ``drawn`` stock cards turned."""
+    def top_wanted(self, packed: int, drawn: int) -> tuple[int, ...] | None:
+        """What the waste top must do for the column cards (``packed``: their counts by rank)
+        to be won, ``drawn`` stock cards turned: None when they cannot be, else the ranks
+        (masks, bit r) of which the card played next on the top must have one, for each
+        requirement that the stock alone leaves one card short."""
         needs = self.needs_memo.get(packed)
         if needs is None:
             needs = self.needs(packed)
             self.needs_memo[packed] = needs
         stock = self.stock[drawn]
-        tops = EVERY_TOP
+        wanted = []
         for need, fields, helping in needs:
             missing = need - (stock & fields).bit_count()
             if missing > 0:
                 if missing > 1:
-                    return 0
-                tops &= helping
-                if not tops:
-                    return 0
-        return tops
+                    return None
+                wanted.append(helping)
+        return tuple(wanted)
 
     def needs(self, packed: int) -> tuple[Requirement, ...]:
         """The requirements of both tests for the column cards (``packed``: their counts by rank)."""
@@ -279,30 +287,30 @@ class GolfSearch:
             if counts[value]:
                 before = sum(counts[other] for other in RANKS if self.fits[other] >> value & 1)
                 if counts[value] > before:
-                    found.append((counts[value] - before, self.before_fields[value], self.tops_for[value]))
+                    found.append((counts[value] - before, self.before_fields[value], 1 << value))
         # Runs and their starters.
         fields_memo = self.fields_memo
-        for need, ranks in self.runs(counts):
+        for need, ranks, first in self.runs(counts):
             fields = fields_memo.get(ranks)
             if fields is None:
                 fields = fields_memo[ranks] = stock_fields(ranks)
-            found.append((need, fields, 1 | ranks))
+            found.append((need, fields, first))
         return tuple(found)
 
-    def runs(self, counts: list[int]) -> list[tuple[int, int]]:
-        """The runs the column cards (``counts`` by rank) need, as (runs, starter ranks): in
-        all, for each stretch of ranks between ranks no column card has, and for neighbouring
-        stretches together (their needs added up, from their starters together). Where King
-        and Ace connect and every rank has a card, the ranks form a ring: one run at least,
-        and one per King where it ends the run."""
+    def runs(self, counts: list[int]) -> list[Run]:
+        """The runs the column cards (``counts`` by rank) need, as (runs, starter ranks, first
+        ranks): in all, for each stretch of ranks between ranks no column card has, and for
+        neighbouring stretches together (their needs added up, from their starters together).
+        Where King and Ace connect and every rank has a card, the ranks form a ring: one run
+        at least, and one per King where it ends the run."""
         gaps = [value for value in RANKS if not counts[value]]
         kings = counts[13] if self.dead_king else 0
         if len(gaps) == 13:
             return []
         if not gaps and self.wrap:
-            return [(max(1, kings), self.starter_ranks)]
-        found: list[tuple[int, int]] = []
-        stretches: list[tuple[int, int]] = []
+            return [(max(1, kings), self.starter_ranks, ALL_RANKS)]
+        found: list[Run] = []
+        stretches: list[Run] = []
         for stretch in self.stretches(gaps):
             shape = (stretch[0], kings if 13 in stretch else 0, *(counts[value] for value in stretch))
             needs = self.stretch_memo.get(shape)
@@ -313,18 +321,19 @@ class GolfSearch:
             stretches.append(needs[1])
         count = len(stretches)
         for first in range(count):
-            need = union = 0
+            need = union = firsts = 0
             # Where ranks wrap, the last stretch neighbours the first.
             for length in range(count if first == 0 else count - first if not self.wrap else count - 1):
-                more, ranks = stretches[(first + length) % count]
+                more, ranks, first_ranks = stretches[(first + length) % count]
                 need += more
                 union |= ranks
-                found.append((need, union))
+                firsts |= first_ranks
+                found.append((need, union, firsts))
         return found
 
-    def stretch_needs(self, stretch: list[int], counts: list[int], kings: int) -> tuple[list[tuple[int, int]], tuple[int, int]]:
-        """The runs a stretch of ranks needs, as (runs, starter ranks): for those started
-        from one side, and for all of them.
+    def stretch_needs(self, stretch: list[int], counts: list[int], kings: int) -> tuple[list[Run], Run]:
+        """The runs a stretch of ranks needs, as (runs, starter ranks, first ranks): for those
+        started from one side (and so beginning on the other), and for all of them.
 
         A run steps between the even and the odd places of the stretch, so with ``n`` more
         cards on one side the stretch needs ``n`` runs that begin and end on that side,
@@ -338,12 +347,14 @@ class GolfSearch:
         balance = sum(signed)
         ranks_at = [self.neighbour(stretch[0], -1), *stretch, self.neighbour(stretch[-1], 1)]  # places -1 .. length
         larger = 0 if balance > 0 else 1
-        sided = everyone = 0
+        sided = everyone = firsts = 0
         for place, value in enumerate(ranks_at, start=-1):
             if value:
                 everyone |= 1 << value
                 if place % 2 != larger:
                     sided |= 1 << value
+                elif 0 <= place < len(stretch):
+                    firsts |= 1 << value
         everyone &= self.starter_ranks
         sided &= self.starter_ranks
         length = len(stretch)
@@ -360,8 +371,8 @@ class GolfSearch:
                 before = bound[begin - 1] - counts[stretch[begin - 1]] if begin else 0
                 best = max(best, before + max(1, abs(prefix[end] - prefix[begin])))
             bound[end] = best
-        parity = [(abs(balance), sided)] if balance else []
-        return parity, (max(1, abs(balance), bound[length], kings), everyone)
+        parity = [(abs(balance), sided, firsts)] if balance else []
+        return parity, (max(1, abs(balance), bound[length], kings), everyone, sum(1 << value for value in stretch))
 
     def neighbour(self, value: int, step: int) -> int:
         """The rank next to ``value`` (step -1 below, +1 above), 0 where there is none."""
