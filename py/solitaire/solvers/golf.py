@@ -143,6 +143,8 @@ class GolfSearch:
         self.position = position
         self.dead_king, self.wrap = dead_king, wrap
         self.fits, self.before_fields = rank_tables(dead_king, wrap)
+        # The ranks each rank goes on.
+        self.before_ranks = tuple(tuple(other for other in RANKS if self.fits[other] >> value & 1) for value in range(14))
         self.fields_memo: dict[int, int] = {}
         self.starter_ranks = ALL_RANKS & ~(1 << 13) if dead_king else ALL_RANKS  # a dead King starts nothing
         self.ranks = tuple(tuple(rank(card) for card in column) for column in position.tableau)
@@ -285,7 +287,7 @@ class GolfSearch:
         # Cards to come just before each rank's cards.
         for value in RANKS:
             if counts[value]:
-                before = sum(counts[other] for other in RANKS if self.fits[other] >> value & 1)
+                before = sum(counts[other] for other in self.before_ranks[value])
                 if counts[value] > before:
                     found.append((counts[value] - before, self.before_fields[value], 1 << value))
         # Runs and their starters.
@@ -364,12 +366,17 @@ class GolfSearch:
         # bound[e]: the best bound for places 0 .. e-1, cut anywhere. The last place is either
         # cut away (bound[e-1] less its cards) or ends a part begin .. e-1 that follows a cut
         # at begin-1 (or the start of the stretch).
+        # cut[b]: the bound for places 0 .. b-1 with place b-1 cut away (0 for b = 0).
         bound = [0] * (length + 1)
+        cut = [0] * (length + 1)
         for end in range(1, length + 1):
-            best = bound[end - 1] - counts[stretch[end - 1]]
+            here = prefix[end]
+            best = cut[end] = bound[end - 1] - counts[stretch[end - 1]]
             for begin in range(end):
-                before = bound[begin - 1] - counts[stretch[begin - 1]] if begin else 0
-                best = max(best, before + max(1, abs(prefix[end] - prefix[begin])))
+                part = here - prefix[begin]
+                part = cut[begin] + (part if part > 0 else -part or 1)
+                if part > best:
+                    best = part
             bound[end] = best
         parity = [(abs(balance), sided, firsts)] if balance else []
         return parity, (max(1, abs(balance), bound[length], kings), everyone, sum(1 << value for value in stretch))
