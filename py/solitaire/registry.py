@@ -57,7 +57,7 @@ GAMES: dict[str, GameInfo] = {
     "freecell": GameInfo(("solitaire.games.freecell", "FreeCell"), ("solitaire.solvers.freecell", "FreeCellSolver"), {"": 200}, {"": 110}),
     "pyramid": GameInfo(("solitaire.games.pyramid", "Pyramid"), ("solitaire.solvers.pyramid", "PyramidSolver"), {"": 100}, {"": 76}),
     "tripeaks": GameInfo(("solitaire.games.tripeaks", "TriPeaks"), ("solitaire.solvers.tripeaks", "TriPeaksSolver"), {"": 30}, {"": 50}),
-    "golf": GameInfo(("solitaire.games.golf", "Golf"), ("solitaire.solvers.golf", "GolfSolver"), {"": 1600}, {"": 51}),
+    "golf": GameInfo(("solitaire.games.golf", "Golf"), ("solitaire.solvers.golf", "GolfSolver"), {"": 1500}, {"": 51}),
 }
 
 

@@ -104,8 +104,9 @@ class GolfSolver(Solver):
     """Exhaustive search for Golf, under the rules' options (King, wrap)."""
 
     # Budgets in nodes (tools/bench_solver_golf.py, deals 1..1000 under the defaults): the
-    # command line's settles all but deal 760 (median 3,600 nodes, 64 ms CPU; p95 39,000
-    # nodes, 500 ms); the live analysis's is the same. The daily's is for ``proof_search``.
+    # command line's settles all but deal 760 (median 3,300 nodes, 45 ms CPU; p95 36,000
+    # nodes, 380 ms); the live analysis's is the same (a search of 200,000 nodes peaks at
+    # about 55 MB). The daily's is for ``proof_search``.
     default_budget = 200_000
     analysis_budget = 200_000
     daily_budget = 100
