@@ -69,6 +69,7 @@ GAMES: dict[str, GameInfo] = {
     "tripeaks": GameInfo(("solitaire.games.tripeaks", "TriPeaks"), ("solitaire.solvers.tripeaks", "TriPeaksSolver"), {"": 30}, {"": 50}),
     # Eight Off: tools/bench_solver_eight_off.py on deals 1..1000 (all winnable: median 68 nodes, p75 line 88 moves).
     "eight-off": GameInfo(("solitaire.games.eight_off", "EightOff"), ("solitaire.solvers.eight_off", "EightOffSolver"), {"": 70}, {"": 88}),
+    "golf": GameInfo(("solitaire.games.golf", "Golf"), ("solitaire.solvers.golf", "GolfSolver"), {"": 1500}, {"": 51}),
 }
 
 

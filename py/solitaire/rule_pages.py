@@ -305,4 +305,54 @@ RULE_PAGES: dict[str, dict[str, list[list[str]]]] = {
             ],
         ],
     },
+    "golf": {
+        "en": [
+            [
+                "Goal",
+                "Play all 35 cards of the seven columns onto the waste.",
+            ],
+            [
+                "Layout",
+                "Seven columns of five cards, all face up. The other 17 cards form the stock; its first card starts the waste.",
+            ],
+            [
+                "Moves",
+                "Play the top card of a column onto the waste when it is one rank above or below the waste's top card, in any suit. Nothing is built on the columns, and an empty column stays empty.",
+                "Nothing goes on a King: it ends the run until the next stock card. King and Ace do not connect, so only a 2 goes on an Ace.",
+                "Click the stock to turn its next card onto the waste; you go through the stock only once.",
+            ],
+            [
+                "Options",
+                "On a King: a Queen (PySolFC's Golf) instead of nothing. King and Ace connect: a King goes on an Ace and, if a Queen may go on a King, an Ace on a King too (Relaxed Golf).",
+            ],
+            [
+                "Scoring",
+                "Each card played from a column scores one point, 35 at most.",
+            ],
+        ],
+        "de": [
+            [
+                "Ziel",
+                "Alle 35 Karten der sieben Spalten auf den Ablagestapel spielen.",
+            ],
+            [
+                "Aufbau",
+                "Sieben Spalten mit je fünf offenen Karten. Die übrigen 17 Karten bilden den Talon; seine erste Karte beginnt den Ablagestapel.",
+            ],
+            [
+                "Züge",
+                "Die oberste Karte einer Spalte kommt auf den Ablagestapel, wenn sie einen Rang über oder unter dessen oberster Karte liegt, gleich welcher Farbe. Auf den Spalten wird nicht angelegt, und eine leere Spalte bleibt leer.",
+                "Auf einen König kommt nichts: Er beendet die Serie bis zur nächsten Karte vom Talon. König und Ass schließen nicht aneinander an, auf ein Ass passt also nur eine 2.",
+                "Ein Klick auf den Talon legt seine nächste Karte auf den Ablagestapel; der Talon wird nur einmal durchgegangen.",
+            ],
+            [
+                "Optionen",
+                "Auf einen König: eine Dame (Golf in PySolFC) statt nichts. König und Ass schließen an: Ein König passt auf ein Ass und, wenn eine Dame auf einen König darf, auch ein Ass auf einen König (Relaxed Golf).",
+            ],
+            [
+                "Wertung",
+                "Jede von einer Spalte gespielte Karte zählt einen Punkt, höchstens 35.",
+            ],
+        ],
+    },
 }

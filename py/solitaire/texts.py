@@ -132,6 +132,11 @@ class Reason(Enum):
     FACE_DOWN_PEAK = "{pile} is face down: it turns up when both cards covering it are gone"
     NOT_NEXT_RANK = "the {card} is not one rank above or below the {card2}"
     STOCK_EMPTY_ONE_PASS = "the stock is empty (it is gone through only once)"
+    # -- Golf ---------------------------------------------------------------------------------
+    COLUMNS_TO_WASTE = "column cards go to the waste"
+    COLUMN_TOP_ONLY = "only the top card of a column can be played"
+    NOTHING_ON_KING = "nothing goes on the {card}: a King ends the run until the next stock card"
+    KING_ACE_APART = "the {card} does not go on the {card2}: King and Ace do not connect here"
     # -- why a game is lost (``Rules.stuck_reason``: the sentence of the page's "No moves left") --
     NO_CARD_MOVES = "no card can move any more"
     KLONDIKE_LOST = "no move can change the game any more: {message}, and {message2}"
@@ -161,6 +166,8 @@ class Reason(Enum):
     TRIPEAKS_STOCK_NO_HELP = (
         "no face-up card is one rank above or below the {card} on the waste, nor next to any of the cards left in the stock"
     )
+    GOLF_STOCK_EMPTY = "no column's top card goes on the {card} on the waste, and the stock is empty"
+    GOLF_STOCK_NO_HELP = "no column's top card goes on the {card} on the waste, nor on any of the cards left in the stock"
     # -- options, deals, dates, games -------------------------------------------------------
     UNKNOWN_OPTION = "unknown option {text} (known: {list})"
     BAD_OPTION_VALUE = "option {name} must be {choices}, not {text}"
@@ -269,6 +276,7 @@ class Status(Enum):
     FREE_CELLS_DONE = "Free cells {number} of {number2}"
     PASS = "Pass {number} of {number2}"
     STOCK_RUN = "Stock {number} · run {number2}"
+    STOCK_LEFT = "Stock {number}"
 
 
 Code = Reason | Status
@@ -401,6 +409,10 @@ GERMAN: dict[Code, str] = {
     Reason.FACE_DOWN_PEAK: "Die Karte auf {pile} liegt verdeckt: Sie wird aufgedeckt, wenn beide Karten auf ihr weg sind",
     Reason.NOT_NEXT_RANK: "{card} liegt nicht einen Rang über oder unter {card2}",
     Reason.STOCK_EMPTY_ONE_PASS: "Der Talon ist leer (er wird nur einmal durchgegangen)",
+    Reason.COLUMNS_TO_WASTE: "Karten der Spalten kommen auf den Ablagestapel",
+    Reason.COLUMN_TOP_ONLY: "Nur die oberste Karte einer Spalte ist spielbar",
+    Reason.NOTHING_ON_KING: "Auf {card} kommt nichts: Ein König beendet die Serie bis zur nächsten Karte vom Talon",
+    Reason.KING_ACE_APART: "{card} passt nicht auf {card2}: König und Ass schließen hier nicht aneinander an",
     Reason.NO_CARD_MOVES: "Keine Karte lässt sich mehr bewegen",
     Reason.KLONDIKE_LOST: "Kein Zug kann das Spiel mehr ändern: {message}, und {message2}",
     Reason.TABLE_NO_MOVE: "Auf dem Tisch lässt sich keine Karte bewegen",
@@ -434,6 +446,10 @@ GERMAN: dict[Code, str] = {
     Reason.TRIPEAKS_STOCK_NO_HELP: (
         "Keine offene Karte liegt einen Rang über oder unter {card} auf dem Ablagestapel"
         " oder neben einer der Karten, die noch im Talon liegen"
+    ),
+    Reason.GOLF_STOCK_EMPTY: "Keine oberste Karte einer Spalte passt auf {card} auf dem Ablagestapel, und der Talon ist leer",
+    Reason.GOLF_STOCK_NO_HELP: (
+        "Keine oberste Karte einer Spalte passt auf {card} auf dem Ablagestapel oder auf eine der Karten, die noch im Talon liegen"
     ),
     Reason.UNKNOWN_OPTION: "Unbekannte Option {text} (bekannt: {list})",
     Reason.BAD_OPTION_VALUE: "Die Option {name} muss {choices} sein, nicht {text}",
@@ -534,6 +550,7 @@ GERMAN: dict[Code, str] = {
     Status.FREE_CELLS_DONE: "Freie Zellen {number} von {number2}",
     Status.PASS: "Durchgang {number} von {number2}",
     Status.STOCK_RUN: "Talon {number} · Serie {number2}",
+    Status.STOCK_LEFT: "Talon {number}",
 }
 
 # -- cards and piles in words ------------------------------------------------------------------------

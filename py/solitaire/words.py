@@ -16,6 +16,7 @@ GAME_NAMES: dict[str, dict[str, str]] = {
         "pyramid": "Pyramid",
         "tripeaks": "TriPeaks",
         "eight-off": "Eight Off",
+        "golf": "Golf",
     },
     "de": {
         "klondike": "Klondike",
@@ -25,6 +26,7 @@ GAME_NAMES: dict[str, dict[str, str]] = {
         "pyramid": "Pyramide",
         "tripeaks": "TriPeaks",
         "eight-off": "Eight Off",
+        "golf": "Golf",
     },
 }
 
@@ -59,6 +61,8 @@ OPTION_NAMES: dict[str, dict[str, tuple[str, dict[str, str]]]] = {
         "open": ("Open mode", {"off": "Off", "on": "Every card shown"}),
         "suits": ("Suits", {"1": "One suit", "2": "Two suits", "4": "Four suits"}),
         "building": ("Building", {"alternate": "Alternating colours", "any": "Any colour order"}),
+        "king": ("On a King", {"dead": "Nothing (ends the run)", "queen": "A Queen"}),
+        "wrap": ("King and Ace connect", {"off": "Off", "on": "On"}),
     },
     "de": {
         "draw": ("Ziehen", {"1": "Eine Karte", "3": "Drei Karten"}),
@@ -67,6 +71,8 @@ OPTION_NAMES: dict[str, dict[str, tuple[str, dict[str, str]]]] = {
         "open": ("Offenes Spiel", {"off": "Aus", "on": "Alle Karten sichtbar"}),
         "suits": ("Farben", {"1": "Eine Farbe", "2": "Zwei Farben", "4": "Vier Farben"}),
         "building": ("Anlegen", {"alternate": "Wechselnde Farben", "any": "Beliebige Farbfolge"}),
+        "king": ("Auf einen König", {"dead": "Nichts (beendet die Serie)", "queen": "Eine Dame"}),
+        "wrap": ("König und Ass schließen an", {"off": "Aus", "on": "An"}),
     },
 }
 
