@@ -177,11 +177,15 @@ def test_undo_restores_the_exact_earlier_position_and_a_save_the_game(index: int
 
 @pytest.mark.parametrize("index", range(len(VARIANTS)), ids=NAMES)
 def test_a_winning_line_replays_to_a_win(index: int) -> None:
-    """The first deals a small search proves winnable: each line wins under the rules."""
+    """The first two deals a small search proves winnable (from deal 1 on, in games where most
+    deals are lost too): each line wins under the rules."""
     rules = RULES[index]
     solver = solver_for(rules)
     proven = 0
-    for deal in range(1, 7):
+    last = 6 if VARIANTS[index][0] == "spider" else 40  # 4-suit Spider needs more than a small search
+    for deal in range(1, last + 1):
+        if proven == 2:
+            break
         verdict = solver.solve(rules.deal(deal), 5_000)
         if verdict.status != "winnable":
             continue
@@ -190,7 +194,7 @@ def test_a_winning_line_replays_to_a_win(index: int) -> None:
             position = rules.apply(position, move)
         assert rules.is_won(position), f"deal {deal}: the line does not win"
         proven += 1
-    assert proven or VARIANTS[index][0] == "spider", "no deal of six proven winnable"
+    assert proven or VARIANTS[index][0] == "spider", f"no deal of {last} proven winnable"
 
 
 def perft(rules: Rules[Any], deal: int, plies: int = 40) -> list[int]:
