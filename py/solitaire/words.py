@@ -15,6 +15,7 @@ GAME_NAMES: dict[str, dict[str, str]] = {
         "freecell": "FreeCell",
         "pyramid": "Pyramid",
         "tripeaks": "TriPeaks",
+        "scorpion": "Scorpion",
     },
     "de": {
         "klondike": "Klondike",
@@ -23,6 +24,7 @@ GAME_NAMES: dict[str, dict[str, str]] = {
         "freecell": "FreeCell",
         "pyramid": "Pyramide",
         "tripeaks": "TriPeaks",
+        "scorpion": "Skorpion",
     },
 }
 
@@ -56,6 +58,7 @@ OPTION_NAMES: dict[str, dict[str, tuple[str, dict[str, str]]]] = {
         "timed": ("Timed game", {"off": "Off", "on": "On (Standard scoring)"}),
         "open": ("Open mode", {"off": "Off", "on": "Every card shown"}),
         "suits": ("Suits", {"1": "One suit", "2": "Two suits", "4": "Four suits"}),
+        "runs": ("Completed runs", {"leave": "Leave the table", "stay": "Stay in their column"}),
     },
     "de": {
         "draw": ("Ziehen", {"1": "Eine Karte", "3": "Drei Karten"}),
@@ -63,6 +66,7 @@ OPTION_NAMES: dict[str, dict[str, tuple[str, dict[str, str]]]] = {
         "timed": ("Auf Zeit", {"off": "Aus", "on": "An (Standardwertung)"}),
         "open": ("Offenes Spiel", {"off": "Aus", "on": "Alle Karten sichtbar"}),
         "suits": ("Farben", {"1": "Eine Farbe", "2": "Zwei Farben", "4": "Vier Farben"}),
+        "runs": ("Fertige Folgen", {"leave": "Verlassen den Tisch", "stay": "Bleiben in ihrer Spalte"}),
     },
 }
 
