@@ -24,15 +24,18 @@ Moves
 
 Safe moves after the deal (exact)
     Once the stock is dealt, putting a card (not a King) on the next higher card of its suit
-    never spoils a win: that higher card takes no other card, the card moved never leaves it
-    again (it can go nowhere else), and the column it came from only shows one more card.
-    Any line that wins without the move can play it, with the same effect, at once: replay
-    that line, carrying the cards that lay on the moved card along where that line lifts them
-    (every place the line puts a card on is still a column top, or the card under the moved
-    card, now uncovered). So after the deal the search plays every such move at once, in any
-    order (each keeps the position winnable if it was), and only the King moves into empty
-    columns are choices. Before the deal the moves are not safe (where the deal's three cards
-    land depends on them), and every move, the deal included, is searched.
+    where that card tops a column that runs down in its suit from a King at the bottom, all
+    face up, never spoils a win. That higher card takes no other card, the cards under it
+    never move again but for the whole column into an empty one, and the card moved never
+    leaves it again (it can go nowhere else). Any line that wins without the move can play
+    it, with the same effect, at once: replay that line, carrying the cards that lay on the
+    moved card along where that line lifts them; every place the line puts a card on is
+    still a column top, or the card that lay under the moved card, now uncovered. So after
+    the deal the search plays such moves at once, in any order (each keeps a winnable
+    position winnable). Without the King-led column under it the move is not safe: cards
+    under the higher card may later want to go onto the cards moved, which would then lie
+    on top of them (the tests found such a deal). Before the deal no move is safe (where
+    the deal's three cards land depends on the tops of columns 1-3).
 
 Dead ends (``stranded``; sound, so verdicts stay exact)
     A card is lifted only when it is face up and has a place to go: the next higher card of
@@ -222,21 +225,25 @@ class ScorpionSolver(Solver):
         return tuple(columns), bytes(hidden), state[2]
 
     def closure(self, state: State) -> tuple[tuple[Move, ...], State]:
-        """After the deal: every safe move (a card onto the next higher card of its suit), until none is left."""
+        """After the deal: every safe move (a card onto the next higher card of its suit lying on
+        a column that runs down in that suit from a King at its bottom), until none is left."""
         played: list[Move] = []
         while True:
             columns, hidden, _ = state
-            where: dict[int, tuple[int, int]] = {}
-            for index, column in enumerate(columns):
-                for depth in range(hidden[index], len(column)):
-                    where[column[depth]] = (index, depth)
             step = None
             for target, column in enumerate(columns):
-                if column and column[-1] & 15 > 1:
-                    place = where.get(column[-1] - 1)
-                    if place is not None and place[0] != target:
-                        step = (place[0], target, len(columns[place[0]]) - place[1])
+                if not column or hidden[target] or column[0] & 15 != KING or column[-1] & 15 == 1:
+                    continue
+                if column != KING_TO_ACE[column[0] >> 4][: len(column)]:
+                    continue
+                wanted = column[-1] - 1
+                for source, other in enumerate(columns):
+                    depth = other.find(wanted)
+                    if depth >= hidden[source]:
+                        step = (source, target, len(other) - depth)
                         break
+                if step is not None:
+                    break
             if step is None:
                 return tuple(played), state
             played.append(Move(TABLEAU[step[0]], TABLEAU[step[1]], step[2]))
@@ -245,8 +252,6 @@ class ScorpionSolver(Solver):
     def children(self, state: State) -> list[Child]:
         found: list[Child] = []
         for _, source, target, count in self.moves(state):
-            if not state[2] and source >= 0 and state[0][source][-count] & 15 != KING:
-                continue  # after the deal, the closure has played every card move
             move = DEAL_MOVE if source < 0 else Move(TABLEAU[source], TABLEAU[target], count)
             child = self.play(state, source, target, count)
             if not child[2]:
@@ -271,72 +276,64 @@ def stranded(columns: tuple[bytes, ...], hidden: bytes, stock: bytes, runs_leave
     >>> stranded((bytes([16 + 13, 16 + 12]), b"", b"", b"", b"", b"", b""), bytes(7), b"", True)
     []
     """
-    below: dict[int, int] = {}  # the card each card lies on (0: the bottom of a column)
-    above: dict[int, int] = {}  # the card lying on each card (0: a column top)
-    face_up: set[int] = set(stock)
+    above = [-1] * 64  # the card lying on each card (0: a column top; -1: not on the table)
+    below = [0] * 64  # the card each card lies on (0: the bottom of a column)
+    face_up = bytearray(64)
     bottoms: list[int] = []
+    cards: list[int] = []
     empty = False
     for index, column in enumerate(columns):
         if not column:
             empty = True
             continue
         bottoms.append(column[0])
+        cards += column
         under = 0
         for value in column:
             below[value] = under
-            if under:
-                above[under] = value
+            above[under] = value
             under = value
         above[under] = 0
-        face_up.update(column[hidden[index] :])
+        for value in column[hidden[index] :]:
+            face_up[value] = 1
     for value in stock:
         above[value] = 0
+        face_up[value] = 1
     # With no empty column, Kings wait for one: a bottom card that can go, or (runs=leave) a
     # run that leaves a column by itself, which needs a King at its bottom.
     kings = empty or (runs_leave and any(value & 15 == KING for value in bottoms))
-    movable = free_cards(above, below, face_up, kings)
-    if not kings and any(value in movable for value in bottoms):
-        movable = free_cards(above, below, face_up, True)
-    return [
-        value
-        for value, under in below.items()
-        if value & 15 != KING and value not in movable and (under != value + 1 or under not in face_up)
-    ]
+    movable = free_cards(cards + list(stock), above, below, face_up, kings)
+    if not kings and any(movable[value] for value in bottoms):
+        movable = free_cards(cards + list(stock), above, below, face_up, True)
+    return [value for value in cards if value & 15 != KING and not movable[value] and (below[value] != value + 1 or not face_up[value + 1])]
 
 
-def free_cards(above: dict[int, int], below: dict[int, int], face_up: set[int], kings: bool) -> set[int]:
-    """The cards that may ever be lifted: face up (or uncovered by a card that may be lifted)
-    and with a place to go: the next higher card of their suit on top of a column (or under a
-    card that may be lifted), or, for a King when ``kings``, an empty column. Every condition
-    is one a lift needs at some time, so a card left out is never lifted."""
-    movable: set[int] = set()
-
-    def may_top(value: int) -> bool:
-        over = above.get(value)
-        return over is not None and (over == 0 or over in movable)
-
-    def check(value: int) -> None:
-        if value in movable or value not in above:
-            return
-        if value not in face_up and above[value] not in movable:
-            return
+def free_cards(cards: list[int], above: list[int], below: list[int], face_up: bytearray, kings: bool) -> bytearray:
+    """The cards that may ever be lifted (a 1 at their code): face up (or uncovered by a card
+    that may be lifted) and with a place to go: the next higher card of their suit on top of a
+    column (or under a card that may be lifted), or, for a King when ``kings``, an empty
+    column. Every condition is one a lift needs at some time, so a card left out is never
+    lifted. (Code 0 stands for "nothing", which counts as lifted: a top card has nothing on it.)"""
+    movable = bytearray(64)
+    movable[0] = 1
+    pending = [value for value in cards]
+    while pending:
+        value = pending.pop()
+        if movable[value] or not (face_up[value] or movable[above[value]]):
+            continue
         if value & 15 == KING:
             if not kings:
-                return
-        elif not may_top(value + 1):
-            return
-        movable.add(value)
-        pending.append(value)
-
-    pending: list[int] = []
-    for value in list(above):
-        check(value)
-        while pending:
-            under = below.get(pending.pop(), 0)
-            if under:
-                check(under)  # may turn face up, and may take its lower card
-                if under & 15 > 1:
-                    check(under - 1)
+                continue
+        else:
+            over = above[value + 1]
+            if over < 0 or not movable[over]:
+                continue
+        movable[value] = 1
+        under = below[value]
+        if under:
+            pending.append(under)  # may turn face up, and may take its lower card
+            if under & 15 > 1:
+                pending.append(under - 1)
     return movable
 
 
