@@ -106,7 +106,7 @@ class ScorpionSolver(Solver):
 
     # Budgets in nodes (tools/bench_solver_scorpion.py).
     default_budget = 200_000
-    daily_budget = 5_000
+    daily_budget = 1_000
     analysis_budget = 200_000
 
     def __init__(self, rules: Rules[Any]) -> None:
