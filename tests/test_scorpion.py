@@ -266,6 +266,7 @@ def test_completion_once_every_king_lies_at_the_bottom() -> None:
     assert LEAVE.is_won(position)
     assert LEAVE.completion(table("2C KH QH JH", "TH 9H 8H 7H 6H 5H 4H 3H 2H AH")) is None  # a King to dig out
     assert LEAVE.completion(table("KH QH JH", "TH 9H", stock="2C 3C 4C")) is None  # the deal to come
+    assert LEAVE.completion(table("KH 5C", "", "3D")) is None  # only a King's column into an empty one
 
 
 def test_the_status_line_counts_the_deal_and_the_runs() -> None:

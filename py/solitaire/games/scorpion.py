@@ -41,9 +41,10 @@ Choices where the rule texts are silent:
   allowed (before the deal it changes where the deal lands; after it, it only
   renumbers the columns, so it does not count against ``is_stuck``).
 - ``completion``: once the stock is dealt and every King lies at the bottom of its
-  column (or is gone with its run), every move puts a card on the next higher card
-  of its suit, which never hurts; when playing such moves until none is left wins,
-  those moves finish the game. Otherwise None.
+  column (or is gone with its run), every move that changes the game puts a card on
+  the next higher card of its suit; when playing the first such move, again and
+  again until none is left, wins, those moves finish the game. Otherwise None (the
+  page then offers no Finish; the game may still be won by other moves).
 """
 
 from __future__ import annotations
@@ -292,7 +293,7 @@ class Scorpion(Rules[ScorpionPosition]):
         moves: list[Move] = []
         current = position
         while not self.is_won(current):
-            found = self.card_moves(current)
+            found = self.progress_moves(current)  # each puts a card on its higher card for good
             if not found:
                 return None
             moves.append(found[0])
