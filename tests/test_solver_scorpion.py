@@ -68,9 +68,9 @@ def test_the_registry_finds_the_solver() -> None:
 def test_winning_lines_replay_to_a_win(runs: str) -> None:
     rules = RULES[runs]
     won = 0
-    for deal in range(1, 41):
+    for deal in range(1, 31):
         position = rules.deal(deal)
-        verdict = solver(rules).solve(position, 20_000)
+        verdict = solver(rules).solve(position, 5_000)
         if verdict.status == "winnable":
             assert_wins(rules, position, verdict)
             won += 1
@@ -118,20 +118,42 @@ def test_the_fast_moves_are_the_rules_moves(runs: str, deal: int, choices: list[
             raise AssertionError(f"{move} is left out")
 
 
-@random_positions
-@settings(max_examples=40, deadline=None)
-def test_the_verdicts_agree_with_a_search_of_every_move(runs: str, deal: int, choices: list[int]) -> None:
+def agree_with_a_search_of_every_move(runs: str, deal: int, choices: list[int], budget: int) -> None:
     """The safe moves after the deal and the dead-end test never change a verdict."""
     rules = RULES[runs]
     position = random_position(rules, rules.deal(deal), choices)
     fast = solver(rules).solve(position, 100_000)
-    plain = plain_solver(rules).solve(position, 20_000)
+    plain = plain_solver(rules).solve(position, budget)
     if "unknown" not in (fast.status, plain.status):
         assert fast.status == plain.status
     if fast.status == "winnable":
         assert_wins(rules, position, fast)
     if plain.status == "winnable":
         assert_wins(rules, position, plain)
+
+
+@random_positions
+@settings(max_examples=10, deadline=None)
+def test_the_verdicts_agree_with_a_search_of_every_move(runs: str, deal: int, choices: list[int]) -> None:
+    agree_with_a_search_of_every_move(runs, deal, choices, 5_000)
+
+
+@pytest.mark.slow
+@random_positions
+@settings(max_examples=80, deadline=None)
+def test_the_verdicts_agree_with_a_search_of_every_move_at_length(runs: str, deal: int, choices: list[int]) -> None:
+    """The same on more tables, with more room for the search of every move (a wider rule of
+    safe moves failed here: a card put on its higher card can bury cards that later want to
+    go on the cards carried along)."""
+    agree_with_a_search_of_every_move(runs, deal, choices, 20_000)
+
+
+def test_the_deal_where_a_wider_rule_of_safe_moves_fails() -> None:
+    """Deal 823036826 after these random moves is won, but not by putting every card on its
+    higher card at once after the deal (the rule the solver had first)."""
+    choices = [290, 830, 110, 925, 826, 24, 120, 582, 765, 13, 558, 303, 988]
+    position = random_position(LEAVE, LEAVE.deal(823036826), choices)
+    assert_wins(LEAVE, position, solver(LEAVE).solve(position, 100_000))
 
 
 @random_positions

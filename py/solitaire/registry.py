@@ -57,8 +57,9 @@ GAMES: dict[str, GameInfo] = {
     "freecell": GameInfo(("solitaire.games.freecell", "FreeCell"), ("solitaire.solvers.freecell", "FreeCellSolver"), {"": 200}, {"": 110}),
     "pyramid": GameInfo(("solitaire.games.pyramid", "Pyramid"), ("solitaire.solvers.pyramid", "PyramidSolver"), {"": 100}, {"": 76}),
     "tripeaks": GameInfo(("solitaire.games.tripeaks", "TriPeaks"), ("solitaire.solvers.tripeaks", "TriPeaksSolver"), {"": 30}, {"": 50}),
-    # Scorpion: the benchmark run of 2026-12-06 (tools/bench_solver_scorpion.py).
-    "scorpion": GameInfo(("solitaire.games.scorpion", "Scorpion"), ("solitaire.solvers.scorpion", "ScorpionSolver"), {"": 100}, {"": 60}),
+    # Scorpion: the benchmark run of 2026-12-06 (tools/bench_solver_scorpion.py, runs=leave; runs=stay
+    # is alike): winnable deals take a median 54 nodes, and a quarter of their lines exceed 53 moves.
+    "scorpion": GameInfo(("solitaire.games.scorpion", "Scorpion"), ("solitaire.solvers.scorpion", "ScorpionSolver"), {"": 54}, {"": 53}),
 }
 
 
