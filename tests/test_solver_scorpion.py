@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from random_play import random_position
+from solitaire.card_notation import parse_card
 from solitaire.cards import card_text
 from solitaire.daily import daily
 from solitaire.game import Move
@@ -208,3 +209,20 @@ def test_the_daily_is_proven_and_its_line_wins(runs: str) -> None:
     found = daily("scorpion", {"runs": runs}, "2026-12-06")
     assert found.verdict is not None
     assert_wins(rules, rules.deal(found.deal), found.verdict)
+
+
+def test_a_run_that_leaves_uncovers_the_card_under_its_king() -> None:
+    """With runs=leave the King of a run leaves with it, empty column or not (here no column
+    is empty and none can become empty): the 5 of Clubs under the King of Hearts turns up once
+    the Ace of Hearts goes on the 2, so the 4 of Clubs can go on it."""
+    columns = ["5C " + " ".join(rank + "H" for rank in "KQJT98765432"), "6C 4C AH", "7C 5D", "QD 9S", "QS 9D", "JD 8S", "JS 8D"]
+    position = ScorpionPosition(
+        tableau=tuple(tuple(parse_card(word) for word in column.split()) for column in columns),
+        hidden=(1, 0, 0, 0, 0, 0, 0),
+        stock=(),
+        foundations=((),) * 4,
+    )
+    assert "4C" not in {card_text(card) for card in solver(LEAVE).never_free(position)}
+    after = LEAVE.apply(position, Move("tableau-2", "tableau-1"))
+    assert after.tableau[0] == (parse_card("5C"),) and after.hidden[0] == 0
+    assert Move("tableau-2", "tableau-1") in LEAVE.legal_moves(after)  # the 4 of Clubs on the 5

@@ -40,14 +40,15 @@ Safe moves after the deal (exact)
 Dead ends (``stranded``; sound, so verdicts stay exact)
     A card is lifted only when it is face up and has a place to go: the next higher card of
     its suit on top of a column, or for a King an empty column. A face-down card turns up
-    only when the card now on it is lifted, and a card becomes a column top only when the
-    card now on it is lifted (or it is a top now, or a stock card). The cards that may ever
-    be lifted are the least set closed under these conditions (each taken at any time,
-    which only lets more cards in); while no column is empty and none can become empty
-    (its bottom card lifted, or with ``runs=leave`` a run leaving from a King at the bottom),
-    no King counts. A card that is not a King and is not in the set never leaves the card
-    it lies on, so the game is lost if that is not the next higher card of its suit, face
-    up: a win puts every such card on its higher card with both face up.
+    only when the card now on it goes, and a card becomes a column top only when the card
+    now on it goes (or it is a top now, or a stock card). A card goes by a lift, or (only a
+    King with ``runs=leave``, taking its run along) when its run leaves. The cards that may
+    ever go are the least set closed under these conditions (each taken at any time, which
+    only lets more cards in); with ``runs=stay``, while no column is empty and none can
+    become empty (its bottom card lifted), no King counts. A card that is not a King and is
+    not in the set never leaves the card it lies on, so the game is lost if that is not the
+    next higher card of its suit, face up: a win puts every such card on its higher card
+    with both face up.
 
 Transposition table and key
     The key of a state is its bytes: the stock flag, then each column with its face-down
@@ -299,9 +300,9 @@ def stranded(columns: tuple[bytes, ...], hidden: bytes, stock: bytes, runs_leave
     for value in stock:
         above[value] = 0
         face_up[value] = 1
-    # With no empty column, Kings wait for one: a bottom card that can go, or (runs=leave) a
-    # run that leaves a column by itself, which needs a King at its bottom.
-    kings = empty or (runs_leave and any(value & 15 == KING for value in bottoms))
+    # With runs=leave a King may leave the card it lies on with its run, empty column or not.
+    # With runs=stay, while no column is empty, Kings wait for one: a bottom card that can go.
+    kings = empty or runs_leave
     movable = free_cards(cards + list(stock), above, below, face_up, kings)
     if not kings and any(movable[value] for value in bottoms):
         movable = free_cards(cards + list(stock), above, below, face_up, True)
@@ -312,7 +313,7 @@ def free_cards(cards: list[int], above: list[int], below: list[int], face_up: by
     """The cards that may ever be lifted (a 1 at their code): face up (or uncovered by a card
     that may be lifted) and with a place to go: the next higher card of their suit on top of a
     column (or under a card that may be lifted), or, for a King when ``kings``, an empty
-    column. Every condition is one a lift needs at some time, so a card left out is never
+    column or its run leaving. Every condition is one a lift needs at some time, so a card left out is never
     lifted. (Code 0 stands for "nothing", which counts as lifted: a top card has nothing on it.)"""
     movable = bytearray(64)
     movable[0] = 1
