@@ -59,10 +59,13 @@ Transposition table and key
     back and forth); the table makes that harmless.
 
 Move order (finds wins sooner; does not change what is proven)
-    Moves that turn a face-down card first, then those that empty a column, then the other
-    card moves, most cards moved last; King moves into empty columns after them; the deal
-    last. After the deal, King moves that turn a face-down card or uncover a column's
-    face-down part come first.
+    The deal first, then moves that turn a face-down card, then those that empty a column,
+    then the other card moves, fewest cards moved first; King moves into empty columns
+    last, those that turn a face-down card first among them. Dealing first found the wins of
+    deals 1-300 in a fifth of the nodes that dealing last needed (42,769 against 224,003 in
+    all; the median deal alike): the search deals at once, and deals later only where that
+    fails. The daily's proof (``proof_search``, a small budget) deals last: more of the
+    easy wins are found within it that way.
 
 Verdicts are exact: ``winnable`` only with the line found (the engine's moves, each legal in
 turn; the tests replay lines through ``Scorpion.apply``), ``unwinnable`` only from an
@@ -109,6 +112,7 @@ class ScorpionSolver(Solver):
     default_budget = 200_000
     daily_budget = 1_000
     analysis_budget = 200_000
+    deal_order = -10_000  # the deal's place among the moves: first (see "Move order")
 
     def __init__(self, rules: Rules[Any]) -> None:
         super().__init__(rules)
@@ -117,6 +121,14 @@ class ScorpionSolver(Solver):
 
     def start(self, position: Any, budget: int) -> Search:
         return ScorpionSearch(self, position, budget)
+
+    def proof_search(self, position: Any) -> Search:
+        """The daily's proof deals last instead: most won deals are won in a few dozen nodes
+        either way, and dealing last proves more of them within the small budget (a year of
+        dailies: median 4 ms of CPU instead of 7)."""
+        late = ScorpionSolver(self.rules)
+        late.deal_order = 10_000
+        return late.start(position, self.daily_budget)
 
     def state_of(self, position: ScorpionPosition) -> State:
         return (
@@ -206,7 +218,7 @@ class ScorpionSolver(Solver):
                         order -= 200
                     found.append((order, source, target, count))
         if stock:
-            found.append((10_000, -1, -1, len(stock)))
+            found.append((self.deal_order, -1, -1, len(stock)))
         found.sort()
         return found
 
