@@ -70,6 +70,9 @@ GAMES: dict[str, GameInfo] = {
     # Eight Off: tools/bench_solver_eight_off.py on deals 1..1000 (all winnable: median 68 nodes, p75 line 88 moves).
     "eight-off": GameInfo(("solitaire.games.eight_off", "EightOff"), ("solitaire.solvers.eight_off", "EightOffSolver"), {"": 70}, {"": 88}),
     "golf": GameInfo(("solitaire.games.golf", "Golf"), ("solitaire.solvers.golf", "GolfSolver"), {"": 1500}, {"": 51}),
+    # Scorpion: the benchmark run of 2026-12-06 (tools/bench_solver_scorpion.py, runs=leave; runs=stay
+    # is alike): winnable deals take a median 50 nodes, and a quarter of their lines exceed 52 moves.
+    "scorpion": GameInfo(("solitaire.games.scorpion", "Scorpion"), ("solitaire.solvers.scorpion", "ScorpionSolver"), {"": 50}, {"": 52}),
 }
 
 

@@ -355,4 +355,48 @@ RULE_PAGES: dict[str, dict[str, list[list[str]]]] = {
             ],
         ],
     },
+    "scorpion": {
+        "en": [
+            [
+                "Goal",
+                "Build four runs from King down to Ace, each in one suit.",
+            ],
+            [
+                "Layout",
+                "One deck: seven columns of seven cards. In the first four columns the bottom three cards are face down; every other card is face up. The last three cards form the stock.",
+            ],
+            [
+                "Moves",
+                "Build columns down in the same suit: the 6 of Hearts goes on the 7 of Hearts. Any face-up card may move, with every card lying on it, in order or not, as long as it fits where it goes.",
+                "Only a King, with whatever lies on it, may fill an empty column. A face-down card left on top of a column turns face up.",
+                "Click the stock once, at any time, to deal its three cards face up onto the first three columns, one each.",
+                "Completed runs: by default (as in PySolFC) a whole King-to-Ace run of one suit on top of a column leaves the table at once; with “stay in their column” (as in GNOME Aisleriot) runs stay, and you win when four columns each hold one whole run.",
+            ],
+            [
+                "Scoring",
+                "Scorpion is not scored: the moves and the time are your score.",
+            ],
+        ],
+        "de": [
+            [
+                "Ziel",
+                "Vier Folgen vom König bis zum Ass bilden, jede in einer Farbe.",
+            ],
+            [
+                "Aufbau",
+                "Ein Blatt: sieben Spalten mit je sieben Karten. In den ersten vier Spalten liegen die untersten drei Karten verdeckt, alle anderen offen. Die letzten drei Karten bilden den Talon.",
+            ],
+            [
+                "Züge",
+                "In den Spalten wird in derselben Farbe absteigend angelegt: die Herz 6 auf die Herz 7. Jede offene Karte darf mit allen Karten, die auf ihr liegen, ziehen, ob geordnet oder nicht, wenn sie selbst dort passt, wohin sie kommt.",
+                "Nur ein König, mit allem, was auf ihm liegt, darf eine leere Spalte füllen. Eine verdeckte Karte, die oben liegen bleibt, wird umgedreht.",
+                "Ein Klick auf den Talon, einmal und jederzeit, legt seine drei Karten offen auf die ersten drei Spalten, je eine.",
+                "Fertige Folgen: Üblicherweise (wie in PySolFC) verlässt eine ganze Folge vom König bis zum Ass in einer Farbe oben auf einer Spalte sofort den Tisch; mit „Bleiben in ihrer Spalte“ (wie in GNOME Aisleriot) bleiben die Folgen liegen, und du gewinnst, wenn vier Spalten je eine ganze Folge enthalten.",
+            ],
+            [
+                "Wertung",
+                "Skorpion wird nicht gewertet: Züge und Zeit sind dein Ergebnis.",
+            ],
+        ],
+    },
 }

@@ -86,6 +86,9 @@ class Reason(Enum):
     RUN_STAYS_HOME = "a completed run stays on its foundation"
     NOT_A_SUIT_RUN = "only a run down by rank in one suit moves together; move the cards one by one"
     RUNS_GO_HOME_ALONE = "no card moves to a foundation: a complete King-to-Ace run of one suit goes there by itself"
+    # -- Scorpion ------------------------------------------------------------------------------
+    NOT_IN_SUIT_ONE_LOWER = "the {card} cannot go on the {card2}: columns build down by one in the same suit"
+    SCORPION_DEAL = "the stock deals its {number} cards at once, one each onto the first {number} columns (click the stock)"
     # -- FreeCell -----------------------------------------------------------------------------
     CAPACITY = (
         "only {number} {number|card|cards} can move at once now:"
@@ -168,6 +171,7 @@ class Reason(Enum):
     )
     GOLF_STOCK_EMPTY = "no column's top card goes on the {card} on the waste, and the stock is empty"
     GOLF_STOCK_NO_HELP = "no column's top card goes on the {card} on the waste, nor on any of the cards left in the stock"
+    SCORPION_NO_MOVE = "no card fits on another column, no King with cards under it can fill an empty column, and the stock is dealt"
     # -- options, deals, dates, games -------------------------------------------------------
     UNKNOWN_OPTION = "unknown option {text} (known: {list})"
     BAD_OPTION_VALUE = "option {name} must be {choices}, not {text}"
@@ -363,6 +367,10 @@ GERMAN: dict[Code, str] = {
     Reason.RUNS_GO_HOME_ALONE: (
         "Keine Karte zieht auf einen Zielstapel: Eine vollständige Folge vom König bis zum Ass in einer Farbe kommt von selbst dorthin"
     ),
+    Reason.NOT_IN_SUIT_ONE_LOWER: "{card} passt nicht auf {card2}: In den Spalten wird in derselben Farbe um einen Rang absteigend angelegt",
+    Reason.SCORPION_DEAL: (
+        "Der Talon teilt seine {number} Karten auf einmal aus, je eine auf die ersten {number} Spalten (klick auf den Talon)"
+    ),
     Reason.CAPACITY: (
         "Jetzt {number|kann|können} nur {number} {number|Karte|Karten} auf einmal ziehen:"
         " (1 + {number2} {number2|freie Zelle|freie Zellen}) × 2^{number3} für {number4} {number4|leere Spalte|leere Spalten}"
@@ -450,6 +458,10 @@ GERMAN: dict[Code, str] = {
     Reason.GOLF_STOCK_EMPTY: "Keine oberste Karte einer Spalte passt auf {card} auf dem Ablagestapel, und der Talon ist leer",
     Reason.GOLF_STOCK_NO_HELP: (
         "Keine oberste Karte einer Spalte passt auf {card} auf dem Ablagestapel oder auf eine der Karten, die noch im Talon liegen"
+    ),
+    Reason.SCORPION_NO_MOVE: (
+        "Keine Karte passt auf eine andere Spalte, kein König mit Karten unter sich kann eine leere Spalte füllen,"
+        " und der Talon ist ausgeteilt"
     ),
     Reason.UNKNOWN_OPTION: "Unbekannte Option {text} (bekannt: {list})",
     Reason.BAD_OPTION_VALUE: "Die Option {name} muss {choices} sein, nicht {text}",

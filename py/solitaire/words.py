@@ -17,6 +17,7 @@ GAME_NAMES: dict[str, dict[str, str]] = {
         "tripeaks": "TriPeaks",
         "eight-off": "Eight Off",
         "golf": "Golf",
+        "scorpion": "Scorpion",
     },
     "de": {
         "klondike": "Klondike",
@@ -27,6 +28,7 @@ GAME_NAMES: dict[str, dict[str, str]] = {
         "tripeaks": "TriPeaks",
         "eight-off": "Eight Off",
         "golf": "Golf",
+        "scorpion": "Skorpion",
     },
 }
 
@@ -63,6 +65,7 @@ OPTION_NAMES: dict[str, dict[str, tuple[str, dict[str, str]]]] = {
         "building": ("Building", {"alternate": "Alternating colours", "any": "Any colour order"}),
         "king": ("On a King", {"dead": "Nothing (ends the run)", "queen": "A Queen"}),
         "wrap": ("King and Ace connect", {"off": "Off", "on": "On"}),
+        "runs": ("Completed runs", {"leave": "Leave the table", "stay": "Stay in their column"}),
     },
     "de": {
         "draw": ("Ziehen", {"1": "Eine Karte", "3": "Drei Karten"}),
@@ -73,6 +76,7 @@ OPTION_NAMES: dict[str, dict[str, tuple[str, dict[str, str]]]] = {
         "building": ("Anlegen", {"alternate": "Wechselnde Farben", "any": "Beliebige Farbfolge"}),
         "king": ("Auf einen König", {"dead": "Nichts (beendet die Serie)", "queen": "Eine Dame"}),
         "wrap": ("König und Ass schließen an", {"off": "Aus", "on": "An"}),
+        "runs": ("Fertige Folgen", {"leave": "Verlassen den Tisch", "stay": "Bleiben in ihrer Spalte"}),
     },
 }
 
