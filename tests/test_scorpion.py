@@ -171,7 +171,7 @@ def test_the_refusals_have_german_words() -> None:
         LEAVE.apply(position, Move("tableau-2", "tableau-1"))
     assert (
         render(refused.value.said, "de")
-        == "Herz 6 passt nicht auf Karo 7: In den Spalten wird in derselben Farbe um einen Rang absteigend angelegt"
+        == "Herz 6 passt nicht auf Karo 7: In den Spalten wird absteigend in derselben Farbe angelegt"
     )
 
 

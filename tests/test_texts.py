@@ -503,3 +503,11 @@ def replace_names(view: dict[str, Any]) -> dict[str, Any]:
             if key != "drawn"
         } | {"drawn": None if turn["drawn"] is None else turn["drawn"]["count"]}
     return plain
+
+
+def test_no_two_codes_share_a_template() -> None:
+    """Two codes with one English template would be one code (an Enum alias), with one German
+    template overwriting the other: each code says something of its own."""
+    for catalogue in (Reason, Status):
+        aliases = [name for name, member in catalogue.__members__.items() if member.name != name]
+        assert aliases == [], aliases

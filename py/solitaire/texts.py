@@ -87,7 +87,6 @@ class Reason(Enum):
     NOT_A_SUIT_RUN = "only a run down by rank in one suit moves together; move the cards one by one"
     RUNS_GO_HOME_ALONE = "no card moves to a foundation: a complete King-to-Ace run of one suit goes there by itself"
     # -- Scorpion ------------------------------------------------------------------------------
-    NOT_IN_SUIT_ONE_LOWER = "the {card} cannot go on the {card2}: columns build down by one in the same suit"
     SCORPION_DEAL = "the stock deals its {number} cards at once, one each onto the first {number} columns (click the stock)"
     # -- FreeCell -----------------------------------------------------------------------------
     CAPACITY = (
@@ -367,7 +366,6 @@ GERMAN: dict[Code, str] = {
     Reason.RUNS_GO_HOME_ALONE: (
         "Keine Karte zieht auf einen Zielstapel: Eine vollständige Folge vom König bis zum Ass in einer Farbe kommt von selbst dorthin"
     ),
-    Reason.NOT_IN_SUIT_ONE_LOWER: "{card} passt nicht auf {card2}: In den Spalten wird in derselben Farbe um einen Rang absteigend angelegt",
     Reason.SCORPION_DEAL: (
         "Der Talon teilt seine {number} Karten auf einmal aus, je eine auf die ersten {number} Spalten (klick auf den Talon)"
     ),

@@ -194,7 +194,7 @@ class Scorpion(Rules[ScorpionPosition]):
             if rank(cards[0]) != KING:
                 raise IllegalMove(Reason.KING_FILLS_COLUMN)
         elif not follows(cards[0], column[-1]):
-            raise IllegalMove(Reason.NOT_IN_SUIT_ONE_LOWER, card=cards[0], card2=column[-1])
+            raise IllegalMove(Reason.NOT_IN_SUIT, card=cards[0], card2=column[-1])
         tableau = replace_at(position.tableau, source, position.tableau[source][: -move.count])
         tableau = replace_at(tableau, target, column + cards)
         return self.settle(replace(position, tableau=tableau))
