@@ -169,10 +169,7 @@ def test_the_refusals_have_german_words() -> None:
     position = table("7D", "6H", stock="2C 3C 4C")
     with pytest.raises(IllegalMove) as refused:
         LEAVE.apply(position, Move("tableau-2", "tableau-1"))
-    assert (
-        render(refused.value.said, "de")
-        == "Herz 6 passt nicht auf Karo 7: In den Spalten wird absteigend in derselben Farbe angelegt"
-    )
+    assert render(refused.value.said, "de") == "Herz 6 passt nicht auf Karo 7: In den Spalten wird absteigend in derselben Farbe angelegt"
 
 
 def test_without_foundations_a_foundation_is_no_place() -> None:
