@@ -121,6 +121,17 @@ class Reason(Enum):
     FACE_DOWN_PEAK = "{pile} is face down: it turns up when both cards covering it are gone"
     NOT_NEXT_RANK = "the {card} is not one rank above or below the {card2}"
     STOCK_EMPTY_ONE_PASS = "the stock is empty (it is gone through only once)"
+    # -- Forty Thieves ---------------------------------------------------------------------------
+    NOT_SAME_SUIT = "the {card} cannot go on the {card2}: columns build down by one in the same suit"
+    FOUNDATION_CARDS_STAY = "cards on a foundation stay there"
+    RUN_CAPACITY = (
+        "only {number} {number|card|cards} can move at once now: one card at a time,"
+        " twice as many for each of the {number2} empty {number2|column|columns}"
+    )
+    RUN_CAPACITY_TO_EMPTY = (
+        "only {number} {number|card|cards} can move at once now: one card at a time,"
+        " twice as many for each of the {number2} other empty {number2|column|columns} (the one you move to does not count)"
+    )
     # -- why a game is lost (``Rules.stuck_reason``: the sentence of the page's "No moves left") --
     NO_CARD_MOVES = "no card can move any more"
     KLONDIKE_LOST = "no move can change the game any more: {message}, and {message2}"
@@ -258,6 +269,7 @@ class Status(Enum):
     FREE_CELLS_DONE = "Free cells {number} of {number2}"
     PASS = "Pass {number} of {number2}"
     STOCK_RUN = "Stock {number} · run {number2}"
+    STOCK_CAN_MOVE = "Stock {number} · can move {number2}"
 
 
 Code = Reason | Status
@@ -377,6 +389,16 @@ GERMAN: dict[Code, str] = {
     Reason.FACE_DOWN_PEAK: "Die Karte auf {pile} liegt verdeckt: Sie wird aufgedeckt, wenn beide Karten auf ihr weg sind",
     Reason.NOT_NEXT_RANK: "{card} liegt nicht einen Rang über oder unter {card2}",
     Reason.STOCK_EMPTY_ONE_PASS: "Der Talon ist leer (er wird nur einmal durchgegangen)",
+    Reason.NOT_SAME_SUIT: "{card} passt nicht auf {card2}: In den Spalten wird absteigend in derselben Farbe angelegt",
+    Reason.FOUNDATION_CARDS_STAY: "Karten auf einem Zielstapel bleiben dort",
+    Reason.RUN_CAPACITY: (
+        "Jetzt {number|kann|können} nur {number} {number|Karte|Karten} auf einmal ziehen: eine Karte,"
+        " doppelt so viele für jede der {number2} {number2|leeren Spalte|leeren Spalten}"
+    ),
+    Reason.RUN_CAPACITY_TO_EMPTY: (
+        "Jetzt {number|kann|können} nur {number} {number|Karte|Karten} auf einmal ziehen: eine Karte,"
+        " doppelt so viele für jede der {number2} anderen {number2|leeren Spalte|leeren Spalten} (die, in die du ziehst, zählt nicht)"
+    ),
     Reason.NO_CARD_MOVES: "Keine Karte lässt sich mehr bewegen",
     Reason.KLONDIKE_LOST: "Kein Zug kann das Spiel mehr ändern: {message}, und {message2}",
     Reason.TABLE_NO_MOVE: "Auf dem Tisch lässt sich keine Karte bewegen",
@@ -510,6 +532,7 @@ GERMAN: dict[Code, str] = {
     Status.FREE_CELLS_DONE: "Freie Zellen {number} von {number2}",
     Status.PASS: "Durchgang {number} von {number2}",
     Status.STOCK_RUN: "Talon {number} · Serie {number2}",
+    Status.STOCK_CAN_MOVE: "Talon {number} · {number2} {number2|Karte|Karten} je Zug",
 }
 
 # -- cards and piles in words ------------------------------------------------------------------------

@@ -15,6 +15,7 @@ GAME_NAMES: dict[str, dict[str, str]] = {
         "freecell": "FreeCell",
         "pyramid": "Pyramid",
         "tripeaks": "TriPeaks",
+        "forty-thieves": "Forty Thieves",
     },
     "de": {
         "klondike": "Klondike",
@@ -23,6 +24,7 @@ GAME_NAMES: dict[str, dict[str, str]] = {
         "freecell": "FreeCell",
         "pyramid": "Pyramide",
         "tripeaks": "TriPeaks",
+        "forty-thieves": "Vierzig Räuber",
     },
 }
 
