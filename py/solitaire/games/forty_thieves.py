@@ -36,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from ..cards import ACE, KING, rank, suit
+from ..cards import KING, rank, suit
 from ..game import (
     IllegalMove,
     Move,
@@ -451,4 +451,3 @@ class FortyThieves(Rules[FortyThievesPosition]):
             if foundation and not all(fits_on_foundation(c, foundation[:i]) for i, c in enumerate(foundation)):
                 raise NotationError(Reason.FOUNDATION_ORDER, pile=name)
         return position
-
