@@ -257,8 +257,9 @@ class FortyThieves(Rules[FortyThievesPosition]):
             capacity = self.move_capacity(position, to_empty_column=not column)
             if len(cards) > capacity:
                 empty = self.empty_columns(position) - (1 if not column else 0)
-                code = Reason.RUN_CAPACITY_TO_EMPTY if not column else Reason.RUN_CAPACITY
-                raise IllegalMove(code, number=capacity, number2=empty)
+                if not column:
+                    raise IllegalMove(Reason.RUN_CAPACITY_TO_EMPTY, number=capacity, number2=empty)
+                raise IllegalMove(Reason.RUN_CAPACITY, number=capacity, number2=empty)
         else:
             raise IllegalMove(Reason.NOT_A_TARGET, place=target)
 
