@@ -274,11 +274,13 @@ def test_a_won_game_scores_1000() -> None:
 
 
 def test_safe_moves() -> None:
-    # Aces and 2s are safe (an Ace to the first empty foundation); any other card when both
-    # cards one rank lower in its suit are home, not while one is out.
+    # Aces and 2s are safe (an Ace to the first empty foundation); any other card when the
+    # lower foundation of its suit is at most two ranks below it: the 7 of hearts still out
+    # can go home on the 6 whenever it could go on the 8.
     assert K.safe_moves(table(["AH 8H", "AS"], waste="2D", home="AD")) == [Move("waste", "foundation-3"), Move("tableau-2", "foundation-1")]
     assert K.safe_moves(table(["8H"], home="7H 7H")) == [Move("tableau-1", "foundation-5")]
-    assert K.safe_moves(table(["8H"], home="7H 6H")) == []
+    assert K.safe_moves(table(["8H"], home="7H 6H")) == [Move("tableau-1", "foundation-5")]
+    assert K.safe_moves(table(["8H"], home="7H 5H")) == []
 
 
 def test_completion_once_everything_descends() -> None:

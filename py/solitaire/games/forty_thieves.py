@@ -22,9 +22,10 @@ Scoring (option ``scoring``): ``standard`` is Aisleriot's: 5 points per card on 
 and 60 more per foundation completed from Ace to King (1,000 for a won game); PySolFC keeps
 no score, which is ``none``. Time does not count.
 
-Safe moves (played automatically when the player wants): an Ace or a 2 to its foundation, and
-any card both of whose copies one rank lower in its suit are home already, so that no card
-could ever need it in a column. ``is_stuck``: the stock is empty and no position that moves
+Safe moves (played automatically when the player wants): a card to its foundation when the
+lower foundation of its suit is at most two ranks below it (so any Ace or 2): only a card one
+rank lower of its suit could go on it in a column, and each such card is home or can go home
+the moment it could go there. ``is_stuck``: the stock is empty and no position that moves
 between columns reach has a move to a foundation or from the waste (searched up to a bound;
 past it the game is said not to be stuck). ``completion``: once the stock is empty and every
 column and the waste descend strictly in rank towards the top, the lowest card left is always
@@ -354,14 +355,16 @@ class FortyThieves(Rules[FortyThievesPosition]):
         return Said(Reason.KLONDIKE_LOST, message=table, message2=stock)
 
     def safe_moves(self, position: FortyThievesPosition) -> list[Move]:
-        """Moves home that no later play could need undone: an Ace, a 2, or a card both of
-        whose copies one rank lower in its suit are home (nothing else goes on it in a column).
-        An Ace goes to the first empty foundation."""
+        """Moves home that no later play could need undone: a card whose suit's lower foundation
+        is at most two ranks below it (so any Ace or 2). Only a card one rank lower of its suit
+        could go on it in a column, and each such card is home already or can go home the
+        moment it could go on it: onto the lower foundation, which nothing else fits. An Ace
+        goes to the first empty foundation."""
         lowest = lowest_home(position.foundations)
         moves = []
         tops = [("waste", position.waste)] + list(zip(TABLEAU, position.tableau))
         for source, cards in tops:
-            if cards and (rank(cards[-1]) <= 2 or lowest[suit(cards[-1])] >= rank(cards[-1]) - 1):
+            if cards and lowest[suit(cards[-1])] >= rank(cards[-1]) - 2:
                 moves += [Move(source, target) for target in self.foundation_targets(position, cards[-1])[:1]]
         return moves
 

@@ -19,14 +19,16 @@ Moves
     into an empty one.
 
 Safe moves (the only pruning besides the key)
-    After every move the search plays the rules' safe moves: an Ace or a 2 home, or a card
-    home when both copies of the card one rank lower in its suit are home. Nothing can go on
-    such a card in a column but a card that is already home (or an Ace, which has an empty
-    foundation waiting all the time: there are eight, one per Ace), so dropping the card's own
-    moves from a winning line leaves a winning line with the card home: every position along
-    it has the same cards elsewhere and as many empty columns or more. A position whose
-    stock is used up and whose columns and waste all descend strictly is won outright (the
-    rules' ``completion``).
+    After every move the search plays the rules' safe moves (``FortyThieves.safe_moves``): a
+    card home when the lower foundation of its suit is at most two ranks below it. Only a card
+    one rank lower of its suit can go on it in a column; both such cards are home, or the
+    other one can go home, onto the lower foundation, the moment it would go on the card
+    (nothing else fits there, so that foundation waits for it). So a winning line that leaves
+    the card out becomes one with the card home: drop the card's own moves, send that lower
+    card home where the line puts it on the card, drop its later moves; every position along
+    the new line has the same cards elsewhere and as many empty columns or more. A position
+    whose stock is used up and whose columns and waste all descend strictly is won outright
+    (the rules' ``completion``).
 
 Order
     A heap ordered by a heuristic (cards not home, cards lying on a card of lower or equal
@@ -108,12 +110,13 @@ def raise_home(card: int, heights: bytearray) -> None:
 
 
 def is_safe(card: int, heights: bytes | bytearray) -> bool:
-    """Fits home, and is an Ace or a 2, or both cards one rank lower in its suit are home."""
+    """The rules' safe move: fits home, and the lower foundation of its suit is at most two
+    ranks below the card (so an Ace or a 2 always)."""
     rank = RANK[card]
     where = 2 * SUIT[card]
     if heights[where] != rank and heights[where + 1] != rank:
         return False
-    return rank <= 1 or heights[where + 1] >= rank
+    return heights[where + 1] >= rank - 1
 
 
 def auto_play(columns: list[bytes], waste: bytes, heights: bytearray, steps: list[int]) -> bytes:
