@@ -86,9 +86,11 @@ class Weights:
 # Tuned on deals 1..40: the command line's and the analysis's search.
 SEARCH_WEIGHTS = Weights(home=10, disorder=5, waste=5, empty=15, cover=2, depth=-1)
 # The daily's proof: greedier, to find the easy deals among the candidates in few nodes.
-PROOF_WEIGHTS = Weights(home=10, disorder=3, waste=5, empty=15, cover=2, depth=-4)
+PROOF_WEIGHTS = Weights(home=10, disorder=3, waste=5, empty=10, cover=2, depth=-4)
 
-SEPARATOR = b"\xff"
+SEPARATOR = b"\xff"  # after each column in a key (cards are 0..51)
+END = 0xFF
+FACTS_LIMIT = 200_000  # columns whose disorder a search remembers before it forgets them all
 
 
 def step(source: int, target: int, count: int = 1) -> int:
@@ -169,8 +171,8 @@ def is_descending(cards: bytes) -> bool:
 class FortyThievesSolver(Solver):
     """Best-first search over Forty Thieves positions (see the module docstring)."""
 
-    default_budget = 200_000
-    daily_budget = 300
+    default_budget = 100_000
+    daily_budget = 250
     analysis_budget = 100_000
 
     def start(self, position: Any, budget: int) -> Search:
@@ -228,38 +230,39 @@ class FortyThievesSearch(Search):
         columns, waste, turned, _ = state
         return turned == len(self.stock) and is_descending(waste) and all(is_descending(column) for column in columns)
 
-    def evaluate(self, state: State) -> int:
-        columns, waste, turned, heights = state
+    def evaluate(self, state: State, written: bytes) -> int:
+        """The heuristic (lower is better); ``written`` is the columns as in the key."""
+        columns, waste, _, heights = state
         facts = self.facts
         unordered = 0
-        empty = 0
         for column in columns:
-            if not column:
-                empty += 1
-                continue
-            value = facts.get(column)
-            if value is None:
-                if len(facts) > 200_000:
-                    facts.clear()
-                value = facts[column] = disorder(column)
-            unordered += value
+            if column:
+                value = facts.get(column)
+                if value is None:
+                    if len(facts) > FACTS_LIMIT:
+                        facts.clear()
+                    value = facts[column] = disorder(column)
+                unordered += value
+        empty = columns.count(b"")
         # The cards covering the next card of each foundation (the nearer copy counts).
-        written = SEPARATOR.join(columns) + SEPARATOR
         covering = 0
+        find = written.find
         for where in range(8):
             height = heights[where]
             if height >= 13 or (where & 1 and height == heights[where - 1]):
                 continue
             card = (where >> 1) * 13 + height
-            best = 99
-            found = written.find(card)
+            best = COVER_CAP
+            found = find(card)
             while found >= 0:
-                best = min(best, written.find(SEPARATOR, found) - found - 1)
-                found = written.find(card, found + 1)
+                depth = find(END, found) - found - 1
+                if depth < best:
+                    best = depth
+                found = find(card, found + 1)
             found = waste.rfind(card)
-            if found >= 0:
-                best = min(best, len(waste) - 1 - found)
-            covering += min(best, COVER_CAP)
+            if found >= 0 and len(waste) - 1 - found < best:
+                best = len(waste) - 1 - found
+            covering += best
         weights = self.weights
         return (
             weights.home * (104 - sum(heights))
@@ -271,7 +274,9 @@ class FortyThievesSearch(Search):
 
     def push(self, state: State, depth: int, parent: int, steps: Steps) -> None:
         self.serial += 1
-        heapq.heappush(self.frontier, (self.evaluate(state) + self.weights.depth * depth, self.serial, state, depth, parent, steps))
+        written = SEPARATOR.join(state[0]) + SEPARATOR
+        priority = self.evaluate(state, written) + self.weights.depth * depth
+        heapq.heappush(self.frontier, (priority, self.serial, state, depth, parent, steps))
 
     def run(self, nodes: int) -> Verdict | None:
         done = 0
@@ -365,7 +370,8 @@ class FortyThievesSearch(Search):
                 waste = auto_play(moved, waste, heights, child_steps)
             moved.sort()
             child = (tuple(moved), waste, turned, bytes(heights))
-            known = self.key(child)
+            written = SEPARATOR.join(moved) + SEPARATOR
+            known = written + waste + bytes((turned,))
             if known in seen:
                 continue
             seen.add(known)
@@ -373,7 +379,7 @@ class FortyThievesSearch(Search):
                 self.verdict = Verdict("winnable", self.line(self.path(node) + [tuple(child_steps)]), self.nodes)
                 return
             self.serial += 1
-            priority = self.evaluate(child) + self.weights.depth * (depth + 1)
+            priority = self.evaluate(child, written) + self.weights.depth * (depth + 1)
             heapq.heappush(self.frontier, (priority, self.serial, child, depth + 1, node, tuple(child_steps)))
 
     def path(self, node: int) -> list[Steps]:
