@@ -338,13 +338,13 @@ class FortyThieves(Rules[FortyThievesPosition]):
                     for target_index, target in enumerate(columns):
                         if target_index == source_index or not fits_on_column(first, target):
                             continue
-                        if count > 1 << max(empty - (0 if target else 1), 0) or (not target and count == len(column)):
+                        if count > 1 << max(empty - (0 if target else 1), 0):
                             continue
+                        moved_any = True
                         after = list(columns)
                         after[source_index] = column[:-count]
                         after[target_index] = target + column[-count:]
                         child = tuple(sorted(after))
-                        moved_any = True
                         if child not in seen:
                             if len(seen) >= STUCK_SEARCH_LIMIT:
                                 return None
