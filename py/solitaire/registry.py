@@ -73,6 +73,10 @@ GAMES: dict[str, GameInfo] = {
     # Scorpion: the benchmark run of 2026-12-06 (tools/bench_solver_scorpion.py, runs=leave; runs=stay
     # is alike): winnable deals take a median 50 nodes, and a quarter of their lines exceed 52 moves.
     "scorpion": GameInfo(("solitaire.games.scorpion", "Scorpion"), ("solitaire.solvers.scorpion", "ScorpionSolver"), {"": 50}, {"": 52}),
+    # Forty Thieves: the benchmark run of 2026-12-06 (deals 1..1000 at 20,000 nodes).
+    "forty-thieves": GameInfo(
+        ("solitaire.games.forty_thieves", "FortyThieves"), ("solitaire.solvers.forty_thieves", "FortyThievesSolver"), {"": 1600}, {"": 253}
+    ),
 }
 
 

@@ -399,4 +399,48 @@ RULE_PAGES: dict[str, dict[str, list[list[str]]]] = {
             ],
         ],
     },
+    "forty-thieves": {
+        "en": [
+            [
+                "Goal",
+                "Move all 104 cards of the two decks to the eight foundations, two per suit, each built up by suit from Ace to King.",
+            ],
+            [
+                "Layout",
+                "Ten columns of four cards, all face up. The other 64 cards form the stock.",
+            ],
+            [
+                "Moves",
+                "Build columns down in the same suit: the 7 of Hearts goes on the 8 of Hearts. Only the top card of a column can be played, one card at a time; any card may fill an empty column.",
+                "As a shortcut, a run down in suit moves at once when single cards could carry it through the empty columns: 2 cards with one empty column, 4 with two, and so on (the empty column it moves to does not count).",
+                "Click the stock to turn its top card onto the waste; the top card of the waste plays to a column or a foundation. You go through the stock only once.",
+                "Cards on the foundations stay there.",
+            ],
+            [
+                "Scoring",
+                "5 points for each card on a foundation and 60 more for each foundation completed up to the King: 1,000 for a won game. Time does not count.",
+            ],
+        ],
+        "de": [
+            [
+                "Ziel",
+                "Alle 104 Karten der beiden Spiele auf die acht Zielstapel legen, zwei je Farbe, jeder vom Ass bis zum König in einer Farbe aufsteigend.",
+            ],
+            [
+                "Aufbau",
+                "Zehn Spalten zu je vier offenen Karten. Die übrigen 64 Karten bilden den Talon.",
+            ],
+            [
+                "Züge",
+                "In den Spalten wird absteigend in derselben Farbe angelegt: Herz 7 kommt auf Herz 8. Nur die oberste Karte einer Spalte ist spielbar, eine Karte je Zug; jede Karte darf eine leere Spalte füllen.",
+                "Als Abkürzung zieht eine absteigende Folge in einer Farbe auf einmal, wenn einzelne Karten sie über die leeren Spalten tragen könnten: 2 Karten bei einer leeren Spalte, 4 bei zweien und so fort (die leere Spalte, in die sie zieht, zählt nicht).",
+                "Ein Klick auf den Talon legt seine oberste Karte auf den Ablagestapel; dessen oberste Karte kommt auf eine Spalte oder einen Zielstapel. Der Talon wird nur einmal durchgegangen.",
+                "Karten auf den Zielstapeln bleiben dort.",
+            ],
+            [
+                "Wertung",
+                "5 Punkte für jede Karte auf einem Zielstapel und 60 mehr für jeden bis zum König vollständigen Zielstapel: 1.000 für ein gewonnenes Spiel. Die Zeit zählt nicht.",
+            ],
+        ],
+    },
 }

@@ -139,6 +139,15 @@ class Reason(Enum):
     COLUMN_TOP_ONLY = "only the top card of a column can be played"
     NOTHING_ON_KING = "nothing goes on the {card}: a King ends the run until the next stock card"
     KING_ACE_APART = "the {card} does not go on the {card2}: King and Ace do not connect here"
+    # -- Forty Thieves ---------------------------------------------------------------------------
+    RUN_CAPACITY = (
+        "only {number} {number|card|cards} can move at once now: one card at a time,"
+        " twice as many for each of the {number2} empty {number2|column|columns}"
+    )
+    RUN_CAPACITY_TO_EMPTY = (
+        "only {number} {number|card|cards} can move at once now: one card at a time,"
+        " twice as many for each of the {number2} other empty {number2|column|columns} (the one you move to does not count)"
+    )
     # -- why a game is lost (``Rules.stuck_reason``: the sentence of the page's "No moves left") --
     NO_CARD_MOVES = "no card can move any more"
     KLONDIKE_LOST = "no move can change the game any more: {message}, and {message2}"
@@ -280,6 +289,7 @@ class Status(Enum):
     PASS = "Pass {number} of {number2}"
     STOCK_RUN = "Stock {number} · run {number2}"
     STOCK_LEFT = "Stock {number}"
+    STOCK_CAN_MOVE = "Stock {number} · can move {number2}"
 
 
 Code = Reason | Status
@@ -419,6 +429,14 @@ GERMAN: dict[Code, str] = {
     Reason.COLUMN_TOP_ONLY: "Nur die oberste Karte einer Spalte ist spielbar",
     Reason.NOTHING_ON_KING: "Auf {card} kommt nichts: Ein König beendet die Serie bis zur nächsten Karte vom Talon",
     Reason.KING_ACE_APART: "{card} passt nicht auf {card2}: König und Ass schließen hier nicht aneinander an",
+    Reason.RUN_CAPACITY: (
+        "Jetzt {number|kann|können} nur {number} {number|Karte|Karten} auf einmal ziehen: eine Karte,"
+        " doppelt so viele für jede der {number2} {number2|leeren Spalte|leeren Spalten}"
+    ),
+    Reason.RUN_CAPACITY_TO_EMPTY: (
+        "Jetzt {number|kann|können} nur {number} {number|Karte|Karten} auf einmal ziehen: eine Karte,"
+        " doppelt so viele für jede der {number2} anderen {number2|leeren Spalte|leeren Spalten} (die, in die du ziehst, zählt nicht)"
+    ),
     Reason.NO_CARD_MOVES: "Keine Karte lässt sich mehr bewegen",
     Reason.KLONDIKE_LOST: "Kein Zug kann das Spiel mehr ändern: {message}, und {message2}",
     Reason.TABLE_NO_MOVE: "Auf dem Tisch lässt sich keine Karte bewegen",
@@ -561,6 +579,7 @@ GERMAN: dict[Code, str] = {
     Status.PASS: "Durchgang {number} von {number2}",
     Status.STOCK_RUN: "Talon {number} · Serie {number2}",
     Status.STOCK_LEFT: "Talon {number}",
+    Status.STOCK_CAN_MOVE: "Talon {number} · {number2} {number2|Karte|Karten} je Zug",
 }
 
 # -- cards and piles in words ------------------------------------------------------------------------

@@ -18,6 +18,7 @@ GAME_NAMES: dict[str, dict[str, str]] = {
         "eight-off": "Eight Off",
         "golf": "Golf",
         "scorpion": "Scorpion",
+        "forty-thieves": "Forty Thieves",
     },
     "de": {
         "klondike": "Klondike",
@@ -29,6 +30,7 @@ GAME_NAMES: dict[str, dict[str, str]] = {
         "eight-off": "Eight Off",
         "golf": "Golf",
         "scorpion": "Skorpion",
+        "forty-thieves": "Vierzig Räuber",
     },
 }
 
