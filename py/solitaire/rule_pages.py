@@ -301,7 +301,7 @@ RULE_PAGES: dict[str, dict[str, list[list[str]]]] = {
             ],
             [
                 "Wertung",
-                "Eight Off wird nicht gewertet: Züge und Zeit sind dein Ergebnis.",
+                "„Acht Zellen“ wird nicht gewertet: Züge und Zeit sind dein Ergebnis.",
             ],
         ],
     },

@@ -404,8 +404,8 @@ GERMAN: dict[Code, str] = {
         "Alle freien Zellen sind belegt, kein König kann in eine leere Spalte, und keine Karte passt auf eine andere Spalte"
         " oder einen Zielstapel"
     ),
-    Reason.EIGHT_OFF_COLUMN_LINES: "Ein Eight-Off-Aufbau hat {number} Spaltenzeilen, nicht {number2} (schreib „:“ für eine leere Spalte)",
-    Reason.EIGHT_OFF_CELL_COUNT: "Eight Off hat {number} freie Zellen, nicht {number2}: {text}",
+    Reason.EIGHT_OFF_COLUMN_LINES: "Ein Aufbau von „Acht Zellen“ hat {number} Spaltenzeilen, nicht {number2} (schreib „:“ für eine leere Spalte)",
+    Reason.EIGHT_OFF_CELL_COUNT: "„Acht Zellen“ hat {number} freie Zellen, nicht {number2}: {text}",
     Reason.PAIR_OR_MOVE: "Eine Karte muss auf einen anderen Stapel ziehen oder mit einer anderen Karte ein Paar bilden",
     Reason.NOTHING_ON_STOCK: "Auf den Talon lassen sich keine Karten legen",
     Reason.DISCARD_STAYS: "Entfernte Karten bleiben auf dem Abwurfstapel",

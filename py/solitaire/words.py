@@ -27,7 +27,7 @@ GAME_NAMES: dict[str, dict[str, str]] = {
         "freecell": "FreeCell",
         "pyramid": "Pyramide",
         "tripeaks": "TriPeaks",
-        "eight-off": "Eight Off",
+        "eight-off": "Acht Zellen",
         "golf": "Golf",
         "scorpion": "Skorpion",
         "forty-thieves": "Vierzig Räuber",
