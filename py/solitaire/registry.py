@@ -57,6 +57,13 @@ GAMES: dict[str, GameInfo] = {
     "freecell": GameInfo(("solitaire.games.freecell", "FreeCell"), ("solitaire.solvers.freecell", "FreeCellSolver"), {"": 200}, {"": 110}),
     "pyramid": GameInfo(("solitaire.games.pyramid", "Pyramid"), ("solitaire.solvers.pyramid", "PyramidSolver"), {"": 100}, {"": 76}),
     "tripeaks": GameInfo(("solitaire.games.tripeaks", "TriPeaks"), ("solitaire.solvers.tripeaks", "TriPeaksSolver"), {"": 30}, {"": 50}),
+    "canfield": GameInfo(
+        ("solitaire.games.canfield", "Canfield"),
+        ("solitaire.solvers.canfield", "CanfieldSolver"),
+        {"3": 1000, "1": 1000},
+        {"3": 150, "1": 150},
+        "draw",
+    ),
 }
 
 

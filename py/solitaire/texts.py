@@ -121,6 +121,16 @@ class Reason(Enum):
     FACE_DOWN_PEAK = "{pile} is face down: it turns up when both cards covering it are gone"
     NOT_NEXT_RANK = "the {card} is not one rank above or below the {card2}"
     STOCK_EMPTY_ONE_PASS = "the stock is empty (it is gone through only once)"
+    # -- Canfield ----------------------------------------------------------------------------
+    RESERVE_EMPTY = "the reserve is empty"
+    RESERVE_TOP_ONLY = "only the top card of the reserve can be played"
+    FOUNDATION_CARDS_STAY = "cards on the foundations stay there in this game"
+    NOT_A_WRAPPING_RUN = "only a run down in alternating colours (a King on an Ace) moves together"
+    TOP_OR_WHOLE_COLUMN = "only the top card or the whole column moves to another column"
+    BASE_RANK_FIRST = "an empty foundation takes only a {ranks}, the rank of the first foundation card"
+    NOT_ALTERNATING_WRAP = "the {card} cannot go on the {card2}: columns build down by one in alternating colours, a King on an Ace"
+    FOUNDATION_ORDER_FROM_BASE = "{pile} must run up in one suit from a {ranks}"
+    BASE_RANK_LINE = "the base rank is written base: A, 2-9, T, J, Q or K, not {text}"
     # -- why a game is lost (``Rules.stuck_reason``: the sentence of the page's "No moves left") --
     NO_CARD_MOVES = "no card can move any more"
     KLONDIKE_LOST = "no move can change the game any more: {message}, and {message2}"
@@ -258,6 +268,8 @@ class Status(Enum):
     FREE_CELLS_DONE = "Free cells {number} of {number2}"
     PASS = "Pass {number} of {number2}"
     STOCK_RUN = "Stock {number} · run {number2}"
+    CANFIELD = "Base {ranks} · reserve {number} · draw {number2}"
+    CANFIELD_PASS = "Base {ranks} · reserve {number} · draw {number2} · pass {number3} of {number4}"
 
 
 Code = Reason | Status
@@ -377,6 +389,17 @@ GERMAN: dict[Code, str] = {
     Reason.FACE_DOWN_PEAK: "Die Karte auf {pile} liegt verdeckt: Sie wird aufgedeckt, wenn beide Karten auf ihr weg sind",
     Reason.NOT_NEXT_RANK: "{card} liegt nicht einen Rang über oder unter {card2}",
     Reason.STOCK_EMPTY_ONE_PASS: "Der Talon ist leer (er wird nur einmal durchgegangen)",
+    Reason.RESERVE_EMPTY: "Die Reserve ist leer",
+    Reason.RESERVE_TOP_ONLY: "Nur die oberste Karte der Reserve ist spielbar",
+    Reason.FOUNDATION_CARDS_STAY: "Karten auf den Zielstapeln bleiben in diesem Spiel dort",
+    Reason.NOT_A_WRAPPING_RUN: "Nur eine absteigende Folge in wechselnden Farben (ein König auf einem Ass) zieht gemeinsam",
+    Reason.TOP_OR_WHOLE_COLUMN: "Auf eine andere Spalte ziehen nur die oberste Karte oder die ganze Spalte",
+    Reason.BASE_RANK_FIRST: "Ein leerer Zielstapel nimmt nur eine Karte vom Rang {ranks}, dem Rang der ersten Zielstapelkarte",
+    Reason.NOT_ALTERNATING_WRAP: (
+        "{card} passt nicht auf {card2}: In den Spalten wird absteigend in wechselnden Farben angelegt, ein König auf ein Ass"
+    ),
+    Reason.FOUNDATION_ORDER_FROM_BASE: "{pile} muss vom Rang {ranks} an aufwärts in einer Farbe liegen",
+    Reason.BASE_RANK_LINE: "Der Grundrang wird base: A, 2-9, T, J, Q oder K geschrieben, nicht {text}",
     Reason.NO_CARD_MOVES: "Keine Karte lässt sich mehr bewegen",
     Reason.KLONDIKE_LOST: "Kein Zug kann das Spiel mehr ändern: {message}, und {message2}",
     Reason.TABLE_NO_MOVE: "Auf dem Tisch lässt sich keine Karte bewegen",
@@ -510,6 +533,10 @@ GERMAN: dict[Code, str] = {
     Status.FREE_CELLS_DONE: "Freie Zellen {number} von {number2}",
     Status.PASS: "Durchgang {number} von {number2}",
     Status.STOCK_RUN: "Talon {number} · Serie {number2}",
+    Status.CANFIELD: "Grundrang {ranks} · Reserve {number} · {number2} {number2|Karte|Karten} ziehen",
+    Status.CANFIELD_PASS: (
+        "Grundrang {ranks} · Reserve {number} · {number2} {number2|Karte|Karten} ziehen · Durchgang {number3} von {number4}"
+    ),
 }
 
 # -- cards and piles in words ------------------------------------------------------------------------
@@ -542,7 +569,7 @@ def german_pile(name: str) -> str | None:
     kind, dash, number = name.partition("-")
     if dash and number.isascii() and number.isdigit() and kind in GERMAN_PILES:
         return f"{GERMAN_PILES[kind]} {number}"
-    if not dash and kind in ("stock", "waste"):
+    if not dash and kind in ("stock", "waste", "reserve"):
         return GERMAN_PILES[kind]
     if not dash and kind in GERMAN_PILE_KINDS:
         return GERMAN_PILE_KINDS[kind]

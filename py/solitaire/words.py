@@ -15,6 +15,7 @@ GAME_NAMES: dict[str, dict[str, str]] = {
         "freecell": "FreeCell",
         "pyramid": "Pyramid",
         "tripeaks": "TriPeaks",
+        "canfield": "Canfield",
     },
     "de": {
         "klondike": "Klondike",
@@ -23,6 +24,7 @@ GAME_NAMES: dict[str, dict[str, str]] = {
         "freecell": "FreeCell",
         "pyramid": "Pyramide",
         "tripeaks": "TriPeaks",
+        "canfield": "Canfield",
     },
 }
 
@@ -36,6 +38,7 @@ PILE_NAMES: dict[str, dict[str, str]] = {
         "cell": "Free cell",
         "pyramid": "Pyramid place",
         "peak": "Peak place",
+        "reserve": "Reserve",
     },
     "de": {
         "stock": "Talon",
@@ -45,6 +48,7 @@ PILE_NAMES: dict[str, dict[str, str]] = {
         "cell": "Freie Zelle",
         "pyramid": "Pyramidenplatz",
         "peak": "Gipfelplatz",
+        "reserve": "Reserve",
     },
 }
 
@@ -56,6 +60,8 @@ OPTION_NAMES: dict[str, dict[str, tuple[str, dict[str, str]]]] = {
         "timed": ("Timed game", {"off": "Off", "on": "On (Standard scoring)"}),
         "open": ("Open mode", {"off": "Off", "on": "Every card shown"}),
         "suits": ("Suits", {"1": "One suit", "2": "Two suits", "4": "Four suits"}),
+        "moves": ("Column to column", {"top-or-column": "Top card or whole column", "any-run": "Any run"}),
+        "back": ("Cards back from foundations", {"off": "No", "on": "Yes"}),
     },
     "de": {
         "draw": ("Ziehen", {"1": "Eine Karte", "3": "Drei Karten"}),
@@ -63,6 +69,8 @@ OPTION_NAMES: dict[str, dict[str, tuple[str, dict[str, str]]]] = {
         "timed": ("Auf Zeit", {"off": "Aus", "on": "An (Standardwertung)"}),
         "open": ("Offenes Spiel", {"off": "Aus", "on": "Alle Karten sichtbar"}),
         "suits": ("Farben", {"1": "Eine Farbe", "2": "Zwei Farben", "4": "Vier Farben"}),
+        "moves": ("Von Spalte zu Spalte", {"top-or-column": "Oberste Karte oder ganze Spalte", "any-run": "Jede Folge"}),
+        "back": ("Karten zurück von den Zielstapeln", {"off": "Nein", "on": "Ja"}),
     },
 }
 
