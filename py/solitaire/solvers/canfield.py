@@ -61,8 +61,11 @@ Node = tuple[tuple[bytes, ...], bytes, int, bytes, int, int]
 
 DEFAULT_BUDGET = 200_000
 DAILY_BUDGET = 20_000
-# Nodes per turn: the exact search, then the relaxed one.
+# Nodes per turn: the exact depth-first and best-first searches, then the relaxed one.
 EXACT_TURN, RELAXED_TURN = 512, 256
+# Within limited passes, a redeal used counts in the best-first order as this many cards not
+# home (deals 1-6 of draw one, 2026-12-06: 20 found two wins within 5,000 positions, 0 and 40 none).
+LIMITED_PASSES_REDEAL_WEIGHT = 20
 SEPARATOR = b"\xff"
 
 
@@ -70,9 +73,11 @@ class Model:
     """The search's game for one deal: the rules as tables over card numbers, and the
     moves, children and keys of nodes. ``relaxed``: every talon card playable at any time."""
 
-    def __init__(self, rules: Canfield, position: CanfieldPosition, relaxed: bool) -> None:
+    def __init__(self, rules: Canfield, position: CanfieldPosition, relaxed: bool, plain: bool = False) -> None:
+        """``plain``: no safe moves and no pointer dominance (the tests check those against it)."""
         self.rules = rules
         self.relaxed = relaxed
+        self.plain = plain
         self.base = position.base
         self.reserve = bytes(position.reserve)
         self.draw = rules.draw
@@ -80,7 +85,7 @@ class Model:
         self.any_run = rules.any_run
         self.back = rules.back
         # Safe moves are played at once only where no card comes back from a foundation.
-        self.use_safe = not rules.back
+        self.use_safe = not rules.back and not plain
         self.safe_waste = self.use_safe and (rules.draw == 1 or relaxed)
         # Card tables: a card's place on its foundation (1-13), the card at each place of each
         # suit's foundation, the cards that go on a card in a column.
@@ -114,23 +119,37 @@ class Model:
         )
 
     def key(self, node: Node) -> bytes:
-        """The transposition key; its last byte is the pointer (see ``dominated``)."""
+        """The transposition key; its last two bytes are the redeals and the pointer (see ``dominated``)."""
         columns, heights, left, _talon, pointer, redeals = node
         tail = bytes((left, redeals if self.max_redeals is not None and not self.relaxed else 0, 0 if self.relaxed else pointer))
         return SEPARATOR.join(sorted(columns)) + SEPARATOR + heights + tail
 
     def dominated(self, node: Node, key: bytes, pointers: dict[bytes, list[int]]) -> bool:
-        """Draw three with unlimited passes: is ``node`` no better than a position seen before
-        with the same table and talon? From pointer p the player can go on drawing, or turn
-        the waste over and reach all that pointer 0 reaches, so p offers every top card that
-        0 offers (and a pointer at a multiple of three, or at the talon's end, offers no more
-        than 0), and p' <= p with p' = p (mod 3) offers every top card that p offers. A
-        position no better than one searched (or being searched) is skipped: a win from it
-        is a win from that one by the same moves. Otherwise ``node`` is noted in
-        ``pointers`` (table -> the least pointer seen per p mod 3, -1 for none)."""
+        """Is ``node`` no better than a position seen before with the same table and talon?
+        A position no better than one searched (or being searched) is skipped: a win from it
+        is a win from that one by the same moves (and draws). Otherwise ``node`` is noted in
+        ``pointers`` (table -> the least pointers seen, see below).
+
+        Draw three with unlimited passes: from pointer p the player can go on drawing, or
+        turn the waste over and reach all that pointer 0 reaches, so p offers every top card
+        that 0 offers (and a pointer at a multiple of three, or at the talon's end, offers no
+        more than 0), and p' <= p with p' = p (mod 3) offers every top card that p offers;
+        ``pointers`` holds the least pointer seen per p mod 3 (-1 for none).
+
+        Draw one with limited passes: pointer p' with the same redeals r reaches every p >=
+        p' by drawing, and with fewer redeals reaches every pointer of r's pass through a
+        redeal; ``pointers`` holds the least pointer seen per redeals (-1 for none)."""
         pointer, size = node[4], len(node[3])
-        whole = key[:-1]
+        whole = key[:-2]
         seen = pointers.get(whole)
+        if self.draw == 1:
+            redeals = node[5]
+            if seen is not None and (any(0 <= seen[fewer] for fewer in range(redeals)) or 0 <= seen[redeals] <= pointer):
+                return True
+            if seen is None:
+                seen = pointers[whole] = [-1] * ((self.max_redeals or 0) + 1)
+            seen[redeals] = pointer
+            return False
         at_start = pointer % 3 == 0 or pointer == size
         if seen is not None and (at_start or 0 <= seen[pointer % 3] <= pointer):
             return True
@@ -217,11 +236,16 @@ class Model:
             if heights[suit_of[card]] == height[card] - 1:
                 home.append((RESERVE, 0, FOUNDATION, 0, 1, 0, 0, card))
             reserve_moves += [(RESERVE, 0, TABLEAU, target, 1, 0, 0, card) for target in targets(card)]
+        # Within limited passes a redeal is spent for good: the talon cards it brings up come last.
+        later: list[Step] = []
         for card, place, clicks, redealt in self.reach(talon, pointer, redeals):
+            spent = later if redealt and self.max_redeals is not None else None
             if heights[suit_of[card]] == height[card] - 1:
-                home.append((TALON, place, FOUNDATION, 0, 1, clicks, redealt, card))
-            from_talon += [(TALON, place, TABLEAU, target, 1, clicks, redealt, card) for target in targets(card)]
-        moves = home + reserve_moves + emptying + between + from_talon
+                (home if spent is None else spent).append((TALON, place, FOUNDATION, 0, 1, clicks, redealt, card))
+            (from_talon if spent is None else spent).extend(
+                (TALON, place, TABLEAU, target, 1, clicks, redealt, card) for target in targets(card)
+            )
+        moves = home + reserve_moves + emptying + between + from_talon + later
         if self.back:
             for suit_index in range(4):
                 if heights[suit_index]:
@@ -324,7 +348,7 @@ class TableSearch:
         self.visited, self.pointers = tables if tables is not None else (set(), {})
         root_key = model.key(self.root)
         # Draw three's least pointers per table (``Model.dominated``).
-        self.dominance = model.draw == 3 and model.max_redeals is None and not model.relaxed
+        self.dominance = not model.relaxed and not model.plain and (model.draw == 3) == (model.max_redeals is None)
         fresh = root_key not in self.visited
         self.visited.add(root_key)
         if self.dominance:
@@ -401,8 +425,12 @@ class BestFirst(TableSearch):
     finds the wins that depth-first buries under a wrong early choice."""
 
     RESERVE_WEIGHT = 3
+    # Within limited passes a redeal used counts as this many cards not home.
+    REDEAL_WEIGHT = 0
 
     def begin(self, root_open: bool) -> None:
+        if self.model.max_redeals is not None:
+            self.REDEAL_WEIGHT = LIMITED_PASSES_REDEAL_WEIGHT
         # Per node seen: its parent's index and the steps from there (for the line).
         self.store: list[tuple[int, list[Step]]] = [(-1, self.root_steps)]
         self.heap: list[tuple[int, int, Node, int]] = [(0, 0, self.root, 0)] if root_open else []
@@ -435,7 +463,7 @@ class BestFirst(TableSearch):
                     continue
                 store.append((index, steps))
                 self.counter += 1
-                priority = self.RESERVE_WEIGHT * child[2] + 52 - sum(child[1])
+                priority = self.RESERVE_WEIGHT * child[2] + 52 - sum(child[1]) + self.REDEAL_WEIGHT * child[5]
                 heappush(heap, (priority, -self.counter, child, len(store) - 1))
         return False
 
@@ -486,13 +514,13 @@ class CanfieldSearch(Search):
         self.budget = budget
         exact = Model(rules, position, relaxed=False)
         tables: tuple[set[bytes], dict[bytes, list[int]]] = (set(), {})
-        self.members: list[Member] = [
-            (DepthFirst(exact, position, tables), True, False, EXACT_TURN),
-            (BestFirst(exact, position, tables), True, False, EXACT_TURN),
-        ]
+        self.members: list[Member] = []
+        if rules.max_redeals is None:
+            self.members.append((DepthFirst(exact, position, tables), True, False, EXACT_TURN))
+        self.members.append((BestFirst(exact, position, tables), True, False, EXACT_TURN))
         if relaxed:
             self.members.append((DepthFirst(Model(rules, position, relaxed=True), position), False, True, RELAXED_TURN))
-        self.exact_left = 2
+        self.exact_left = sum(1 for member in self.members if member[1])
         self.spent = sum(member[0].nodes for member in self.members)
         self.turn = 0
         self.in_turn = 0
