@@ -66,7 +66,7 @@ def test_a_won_position_is_won_at_once() -> None:
 
 def test_the_daily_proof_searches_the_real_game_only() -> None:
     search = solver_for(RULES).proof_search(RULES.deal(2))
-    assert isinstance(search, CanfieldSearch) and all(member[1] for member in search.members)
+    assert isinstance(search, CanfieldSearch) and [type(member[0]) for member in search.members] == [DepthFirst]
 
 
 # -- each technique against a search without it ------------------------------------------------
