@@ -97,14 +97,14 @@ def test_pruning_never_changes_a_verdict(rules: Canfield) -> None:
     endgames that the plain search settles."""
     settled = 0
     for position in endgames(rules, 12, 5):
-        plain = DepthFirst(Model(rules, position, relaxed=False, plain=True), position).run(20_000)
+        plain = DepthFirst(Model(rules, position, relaxed=False, plain=True), position).run(8_000)
         if plain is None:
             continue
         settled += 1
-        pruned = DepthFirst(Model(rules, position, relaxed=False), position).run(40_000)
-        best = BestFirst(Model(rules, position, relaxed=False), position).run(40_000)
+        pruned = DepthFirst(Model(rules, position, relaxed=False), position).run(16_000)
+        best = BestFirst(Model(rules, position, relaxed=False), position).run(16_000)
         assert pruned == plain and best == plain, rules.text_layout(position)
-        relaxed = DepthFirst(Model(rules, position, relaxed=True), position).run(40_000)
+        relaxed = DepthFirst(Model(rules, position, relaxed=True), position).run(16_000)
         assert relaxed is not False or plain is False, "the relaxed game lost a game the real one wins"
     assert settled >= 4
 

@@ -35,10 +35,21 @@ Sound pruning only, so that verdicts stay exact:
   on the table wins with it home too. A waste card is left where it is in draw three:
   taking it out of the waste would shift the groups of three behind it.
 
-Portfolio. The exact search takes turns with a relaxed one, in which every talon card is
-playable at any time (so it allows every real line and more): when even the relaxed game
-cannot be won, the deal cannot; it only proves, and its positions are far fewer. A win
-of the exact search comes with its line, replayed through ``Rules.apply``.
+Portfolio (``CanfieldSearch``). Draw three: an exact depth-first search (finds easy wins
+at once) and an exact best-first search (fewest reserve cards left, then fewest cards not
+home, first: finds the wins that depth-first buries under a wrong early choice) share one
+transposition table, so each position is searched once and the game is lost when both
+have run out; they take turns with a relaxed depth-first search, in which every talon card
+is playable at any time: it allows every real line and more, so when even the relaxed game
+cannot be won, the deal cannot; it only proves. Draw one (three passes): the best-first
+search, which counts each redeal used as twenty cards not home, and the relaxed search.
+A daily's proof is the exact depth-first search alone, within a small budget. A win
+comes with its line, replayed through ``Rules.apply``.
+
+What is not met: the searches settle about four deals in five of draw three within the
+default budget (the benchmark's figures are in the report of 2026-12-06); a deal that is
+lost, or won only by a long shuffle of the columns (whole columns and single cards moved
+back and forth to dig out a card), often needs millions of positions.
 """
 
 from __future__ import annotations
@@ -353,13 +364,14 @@ class TableSearch:
         root_key = model.key(self.root)
         # Draw three's least pointers per table (``Model.dominated``).
         self.dominance = not model.relaxed and not model.plain and (model.draw == 3) == (model.max_redeals is None)
-        fresh = root_key not in self.visited
         self.visited.add(root_key)
         if self.dominance:
             model.dominated(self.root, root_key, self.pointers)
         self.nodes = 0
         self.line: list[Step] | None = self.root_steps if is_won(self.root) else None
-        self.begin(fresh and self.line is None)
+        # Two searches sharing the tables both expand the root: its children are each the
+        # one's that sees it first.
+        self.begin(self.line is None)
 
     def begin(self, root_open: bool) -> None:
         """Set up the search's own state; ``root_open``: the root is this search's to expand."""
