@@ -127,9 +127,9 @@ class Reason(Enum):
     FOUNDATION_CARDS_STAY = "cards on the foundations stay there in this game"
     NOT_A_WRAPPING_RUN = "only a run down in alternating colours (a King on an Ace) moves together"
     TOP_OR_WHOLE_COLUMN = "only the top card or the whole column moves to another column"
-    BASE_RANK_FIRST = "an empty foundation takes only a {ranks}, the rank of the first foundation card"
+    BASE_RANK_FIRST = "an empty foundation takes only a card of rank {ranks}, the rank of the first foundation card"
     NOT_ALTERNATING_WRAP = "the {card} cannot go on the {card2}: columns build down by one in alternating colours, a King on an Ace"
-    FOUNDATION_ORDER_FROM_BASE = "{pile} must run up in one suit from a {ranks}"
+    FOUNDATION_ORDER_FROM_BASE = "{pile} must run up in one suit from rank {ranks}"
     BASE_RANK_LINE = "the base rank is written base: A, 2-9, T, J, Q or K, not {text}"
     # -- why a game is lost (``Rules.stuck_reason``: the sentence of the page's "No moves left") --
     NO_CARD_MOVES = "no card can move any more"
