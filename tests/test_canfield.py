@@ -178,6 +178,12 @@ def test_refused_moves(rules: Canfield, move: str, reason: str) -> None:
     assert str(error.value) == reason
 
 
+def test_a_card_in_the_middle_of_a_column_says_why_it_cannot_move() -> None:
+    position = table(RULES, **START)
+    assert str(RULES.refusal(position, "tableau-1", 2)) == "only the top card or the whole column moves to another column"
+    assert str(RULES.refusal(position, "reserve", 2)) == "only the top card of the reserve can be played"
+
+
 def test_any_run_moves_part_of_a_column() -> None:
     position = table(
         ANY_RUN, base="7", foundation_1="7D", tableau_1="9S 8H 7S", tableau_2="9C", tableau_3="2C", tableau_4="KH", reserve="QD"

@@ -298,12 +298,12 @@ class Canfield(Rules[CanfieldPosition]):
             if move.count > len(column):
                 raise IllegalMove(Reason.TOO_MANY_CARDS)
             run = column[-move.count :]
-            if move.target.startswith("foundation") and move.count != 1:
-                raise IllegalMove(Reason.HOME_ONE_AT_A_TIME)
             if not is_run(run):
                 raise IllegalMove(Reason.NOT_A_WRAPPING_RUN)
             if not self.any_run and move.count not in (1, len(column)):
                 raise IllegalMove(Reason.TOP_OR_WHOLE_COLUMN)
+            if move.target.startswith("foundation") and move.count != 1:
+                raise IllegalMove(Reason.HOME_ONE_AT_A_TIME)
             return run
         raise IllegalMove(Reason.NOT_A_SOURCE, place=move.source)
 
