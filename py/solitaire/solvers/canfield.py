@@ -46,10 +46,12 @@ search, which counts each redeal used as twenty cards not home, and the relaxed 
 A daily's proof is the exact depth-first search alone, within a small budget. A win
 comes with its line, replayed through ``Rules.apply``.
 
-What is not met: the searches settle about four deals in five of draw three within the
-default budget (the benchmark's figures are in the report of 2026-12-06); a deal that is
-lost, or won only by a long shuffle of the columns (whole columns and single cards moved
-back and forth to dig out a card), often needs millions of positions.
+What is not met: within the default budget the searches settle 88.3% of deals 1-1000 of
+draw three (76.3% won, 12.0% proven lost, 11.7% unknown; tools/bench_solver_canfield.py,
+2026-12-06), and of draw one far fewer (none of deals 1-40 proven lost within 20,000
+positions). A deal that is lost, or won only by a long shuffle of the columns (whole
+columns and single cards moved back and forth to dig out a card), often needs millions of
+positions.
 """
 
 from __future__ import annotations
