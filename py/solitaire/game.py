@@ -63,6 +63,7 @@ PILE_CODES = {
     "cell": "c",
     "pyramid": "p",
     "peak": "k",
+    "reserve": "r",
 }
 CODE_PILES = {code: name for name, code in PILE_CODES.items()}
 MOVE_PATTERN = re.compile(r"^([a-z])(\d*)>([a-z])(\d*)(?:x(\d+))?$")

@@ -77,6 +77,15 @@ GAMES: dict[str, GameInfo] = {
     "forty-thieves": GameInfo(
         ("solitaire.games.forty_thieves", "FortyThieves"), ("solitaire.solvers.forty_thieves", "FortyThievesSolver"), {"": 1600}, {"": 253}
     ),
+    # Canfield: draw three from tools/bench_solver_canfield.py on deals 1-1000 (2026-12-06);
+    # draw one from deals 1-40 at 20,000 positions (its solver settles few deals).
+    "canfield": GameInfo(
+        ("solitaire.games.canfield", "Canfield"),
+        ("solitaire.solvers.canfield", "CanfieldSolver"),
+        {"3": 330, "1": 6500},
+        {"3": 255, "1": 160},
+        "draw",
+    ),
 }
 
 

@@ -443,4 +443,50 @@ RULE_PAGES: dict[str, dict[str, list[list[str]]]] = {
             ],
         ],
     },
+    "canfield": {
+        "en": [
+            [
+                "Goal",
+                "Move all 52 cards to the four foundations. Each foundation starts with a card of the base rank (the rank of the card dealt to the first foundation; the status line names it) and builds up by suit, turning the corner from King to Ace: with base 7, 7 8 9 10 J Q K A 2 3 4 5 6.",
+            ],
+            [
+                "Layout",
+                "One card on the first foundation; a reserve of 13 cards under the stock, only its top card face up; four columns of one card each. The other 34 cards form the stock.",
+            ],
+            [
+                "Moves",
+                "Build columns down in alternating colours, turning the corner too: a black King goes on a red Ace. The top cards of the reserve, the waste and the columns may go to a foundation or onto a column where they fit; a card of the base rank starts any empty foundation.",
+                "Between columns the top card moves, or the whole column onto a card where its bottom card fits (option: any run moves).",
+                "A column left empty is filled at once with the top card of the reserve. Once the reserve is used up, an empty column takes any card or run.",
+                "Click the stock to turn three cards onto the waste (option: one card); only the top waste card can be played. When the stock is empty, click it to turn the waste over (in order) as a new stock: as often as you like when drawing three, two times (three passes) when drawing one.",
+                "Cards on the foundations stay there (option: the top card of a foundation may come back to a column where it fits).",
+            ],
+            [
+                "Scoring",
+                "One point for each card on the foundations, the base card included. Canfield was a casino game: the player paid $52 for a deck and got $5 back for each card on the foundations, so 10 cards broke even.",
+            ],
+        ],
+        "de": [
+            [
+                "Ziel",
+                "Alle 52 Karten auf die vier Zielstapel legen. Jeder Zielstapel beginnt mit einer Karte des Grundrangs (des Rangs der Karte, die auf den ersten Zielstapel ausgeteilt wird; die Statuszeile nennt ihn) und wird aufsteigend in einer Farbe gebaut, vom König weiter zum Ass: bei Grundrang 7 also 7 8 9 10 B D K A 2 3 4 5 6.",
+            ],
+            [
+                "Aufbau",
+                "Eine Karte auf dem ersten Zielstapel; eine Reserve von 13 Karten unter dem Talon, nur ihre oberste Karte offen; vier Spalten mit je einer Karte. Die übrigen 34 Karten bilden den Talon.",
+            ],
+            [
+                "Züge",
+                "In den Spalten wird absteigend in wechselnden Farben angelegt, auch über die Ecke: Ein schwarzer König passt auf ein rotes Ass. Die obersten Karten von Reserve, Ablagestapel und Spalten kommen auf einen Zielstapel oder auf eine Spalte, wo sie passen; eine Karte des Grundrangs beginnt einen leeren Zielstapel.",
+                "Von Spalte zu Spalte zieht die oberste Karte oder die ganze Spalte auf eine Karte, auf die ihre unterste Karte passt (Option: jede Folge zieht).",
+                "Eine leere Spalte wird sofort mit der obersten Karte der Reserve gefüllt. Ist die Reserve aufgebraucht, nimmt eine leere Spalte jede Karte oder Folge.",
+                "Ein Klick auf den Talon legt drei Karten auf den Ablagestapel (Option: eine Karte); nur die oberste Karte des Ablagestapels ist spielbar. Ist der Talon leer, dreht ein Klick den Ablagestapel (in seiner Reihenfolge) zum neuen Talon um: beliebig oft beim Ziehen von drei Karten, zweimal (drei Durchgänge) beim Ziehen von einer.",
+                "Karten auf den Zielstapeln bleiben dort (Option: Die oberste Karte eines Zielstapels darf auf eine Spalte zurück, wo sie passt).",
+            ],
+            [
+                "Wertung",
+                "Ein Punkt für jede Karte auf den Zielstapeln, die Grundkarte mitgezählt. Canfield war ein Kasinospiel: Man zahlte 52 $ für ein Spiel und bekam 5 $ für jede Karte auf den Zielstapeln zurück, mit 10 Karten also sein Geld wieder.",
+            ],
+        ],
+    },
 }

@@ -148,6 +148,15 @@ class Reason(Enum):
         "only {number} {number|card|cards} can move at once now: one card at a time,"
         " twice as many for each of the {number2} other empty {number2|column|columns} (the one you move to does not count)"
     )
+    # -- Canfield ----------------------------------------------------------------------------
+    RESERVE_EMPTY = "the reserve is empty"
+    RESERVE_TOP_ONLY = "only the top card of the reserve can be played"
+    NOT_A_WRAPPING_RUN = "only a run down in alternating colours (a King on an Ace) moves together"
+    TOP_OR_WHOLE_COLUMN = "only the top card or the whole column moves to another column"
+    BASE_RANK_FIRST = "an empty foundation takes only a card of rank {ranks}, the rank of the first foundation card"
+    NOT_ALTERNATING_WRAP = "the {card} cannot go on the {card2}: columns build down by one in alternating colours, a King on an Ace"
+    FOUNDATION_ORDER_FROM_BASE = "{pile} must run up in one suit from rank {ranks}"
+    BASE_RANK_LINE = "the base rank is written base: A, 2-9, T, J, Q or K, not {text}"
     # -- why a game is lost (``Rules.stuck_reason``: the sentence of the page's "No moves left") --
     NO_CARD_MOVES = "no card can move any more"
     KLONDIKE_LOST = "no move can change the game any more: {message}, and {message2}"
@@ -290,6 +299,8 @@ class Status(Enum):
     STOCK_RUN = "Stock {number} · run {number2}"
     STOCK_LEFT = "Stock {number}"
     STOCK_CAN_MOVE = "Stock {number} · can move {number2}"
+    CANFIELD = "Base {ranks} · reserve {number} · draw {number2}"
+    CANFIELD_PASS = "Base {ranks} · reserve {number} · draw {number2} · pass {number3} of {number4}"
 
 
 Code = Reason | Status
@@ -437,6 +448,16 @@ GERMAN: dict[Code, str] = {
         "Jetzt {number|kann|können} nur {number} {number|Karte|Karten} auf einmal ziehen: eine Karte,"
         " doppelt so viele für jede der {number2} anderen {number2|leeren Spalte|leeren Spalten} (die, in die du ziehst, zählt nicht)"
     ),
+    Reason.RESERVE_EMPTY: "Die Reserve ist leer",
+    Reason.RESERVE_TOP_ONLY: "Nur die oberste Karte der Reserve ist spielbar",
+    Reason.NOT_A_WRAPPING_RUN: "Nur eine absteigende Folge in wechselnden Farben (ein König auf einem Ass) zieht gemeinsam",
+    Reason.TOP_OR_WHOLE_COLUMN: "Auf eine andere Spalte ziehen nur die oberste Karte oder die ganze Spalte",
+    Reason.BASE_RANK_FIRST: "Ein leerer Zielstapel nimmt nur eine Karte vom Rang {ranks}, dem Rang der ersten Zielstapelkarte",
+    Reason.NOT_ALTERNATING_WRAP: (
+        "{card} passt nicht auf {card2}: In den Spalten wird absteigend in wechselnden Farben angelegt, ein König auf ein Ass"
+    ),
+    Reason.FOUNDATION_ORDER_FROM_BASE: "{pile} muss vom Rang {ranks} an aufwärts in einer Farbe liegen",
+    Reason.BASE_RANK_LINE: "Der Grundrang wird base: A, 2-9, T, J, Q oder K geschrieben, nicht {text}",
     Reason.NO_CARD_MOVES: "Keine Karte lässt sich mehr bewegen",
     Reason.KLONDIKE_LOST: "Kein Zug kann das Spiel mehr ändern: {message}, und {message2}",
     Reason.TABLE_NO_MOVE: "Auf dem Tisch lässt sich keine Karte bewegen",
@@ -580,6 +601,10 @@ GERMAN: dict[Code, str] = {
     Status.STOCK_RUN: "Talon {number} · Serie {number2}",
     Status.STOCK_LEFT: "Talon {number}",
     Status.STOCK_CAN_MOVE: "Talon {number} · {number2} {number2|Karte|Karten} je Zug",
+    Status.CANFIELD: "Grundrang {ranks} · Reserve {number} · {number2} {number2|Karte|Karten} ziehen",
+    Status.CANFIELD_PASS: (
+        "Grundrang {ranks} · Reserve {number} · {number2} {number2|Karte|Karten} ziehen · Durchgang {number3} von {number4}"
+    ),
 }
 
 # -- cards and piles in words ------------------------------------------------------------------------
@@ -612,7 +637,7 @@ def german_pile(name: str) -> str | None:
     kind, dash, number = name.partition("-")
     if dash and number.isascii() and number.isdigit() and kind in GERMAN_PILES:
         return f"{GERMAN_PILES[kind]} {number}"
-    if not dash and kind in ("stock", "waste"):
+    if not dash and kind in ("stock", "waste", "reserve"):
         return GERMAN_PILES[kind]
     if not dash and kind in GERMAN_PILE_KINDS:
         return GERMAN_PILE_KINDS[kind]

@@ -19,6 +19,7 @@ GAME_NAMES: dict[str, dict[str, str]] = {
         "golf": "Golf",
         "scorpion": "Scorpion",
         "forty-thieves": "Forty Thieves",
+        "canfield": "Canfield",
     },
     "de": {
         "klondike": "Klondike",
@@ -31,6 +32,7 @@ GAME_NAMES: dict[str, dict[str, str]] = {
         "golf": "Golf",
         "scorpion": "Skorpion",
         "forty-thieves": "Vierzig Räuber",
+        "canfield": "Canfield",
     },
 }
 
@@ -44,6 +46,7 @@ PILE_NAMES: dict[str, dict[str, str]] = {
         "cell": "Free cell",
         "pyramid": "Pyramid place",
         "peak": "Peak place",
+        "reserve": "Reserve",
     },
     "de": {
         "stock": "Talon",
@@ -53,6 +56,7 @@ PILE_NAMES: dict[str, dict[str, str]] = {
         "cell": "Freie Zelle",
         "pyramid": "Pyramidenplatz",
         "peak": "Gipfelplatz",
+        "reserve": "Reserve",
     },
 }
 
@@ -68,6 +72,8 @@ OPTION_NAMES: dict[str, dict[str, tuple[str, dict[str, str]]]] = {
         "king": ("On a King", {"dead": "Nothing (ends the run)", "queen": "A Queen"}),
         "wrap": ("King and Ace connect", {"off": "Off", "on": "On"}),
         "runs": ("Completed runs", {"leave": "Leave the table", "stay": "Stay in their column"}),
+        "moves": ("Column to column", {"top-or-column": "Top card or whole column", "any-run": "Any run"}),
+        "back": ("Cards back from foundations", {"off": "No", "on": "Yes"}),
     },
     "de": {
         "draw": ("Ziehen", {"1": "Eine Karte", "3": "Drei Karten"}),
@@ -79,6 +85,8 @@ OPTION_NAMES: dict[str, dict[str, tuple[str, dict[str, str]]]] = {
         "king": ("Auf einen König", {"dead": "Nichts (beendet die Serie)", "queen": "Eine Dame"}),
         "wrap": ("König und Ass schließen an", {"off": "Aus", "on": "An"}),
         "runs": ("Fertige Folgen", {"leave": "Verlassen den Tisch", "stay": "Bleiben in ihrer Spalte"}),
+        "moves": ("Von Spalte zu Spalte", {"top-or-column": "Oberste Karte oder ganze Spalte", "any-run": "Jede Folge"}),
+        "back": ("Karten zurück von den Zielstapeln", {"off": "Nein", "on": "Ja"}),
     },
 }
 
