@@ -57,6 +57,7 @@ GAMES: dict[str, GameInfo] = {
     "freecell": GameInfo(("solitaire.games.freecell", "FreeCell"), ("solitaire.solvers.freecell", "FreeCellSolver"), {"": 200}, {"": 110}),
     "pyramid": GameInfo(("solitaire.games.pyramid", "Pyramid"), ("solitaire.solvers.pyramid", "PyramidSolver"), {"": 100}, {"": 76}),
     "tripeaks": GameInfo(("solitaire.games.tripeaks", "TriPeaks"), ("solitaire.solvers.tripeaks", "TriPeaksSolver"), {"": 30}, {"": 50}),
+    "yukon": GameInfo(("solitaire.games.yukon", "Yukon"), ("solitaire.solvers.yukon", "YukonSolver"), {"": 100}, {"": 100}),
 }
 
 

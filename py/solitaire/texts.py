@@ -150,6 +150,9 @@ class Reason(Enum):
     TRIPEAKS_STOCK_NO_HELP = (
         "no face-up card is one rank above or below the {card} on the waste, nor next to any of the cards left in the stock"
     )
+    # -- Yukon ---------------------------------------------------------------------------------
+    FOUNDATION_STAYS = "cards on a foundation are out of play: they stay there"
+    YUKON_LOST = "no move can change the game any more: {message}"
     # -- options, deals, dates, games -------------------------------------------------------
     UNKNOWN_OPTION = "unknown option {text} (known: {list})"
     BAD_OPTION_VALUE = "option {name} must be {choices}, not {text}"
@@ -258,6 +261,7 @@ class Status(Enum):
     FREE_CELLS_DONE = "Free cells {number} of {number2}"
     PASS = "Pass {number} of {number2}"
     STOCK_RUN = "Stock {number} · run {number2}"
+    FACE_DOWN_HOME = "Face down {number} · home {number2}"
 
 
 Code = Reason | Status
@@ -411,6 +415,8 @@ GERMAN: dict[Code, str] = {
         "Keine offene Karte liegt einen Rang über oder unter {card} auf dem Ablagestapel"
         " oder neben einer der Karten, die noch im Talon liegen"
     ),
+    Reason.FOUNDATION_STAYS: "Karten auf einem Zielstapel sind aus dem Spiel: Sie bleiben dort",
+    Reason.YUKON_LOST: "Kein Zug kann das Spiel mehr ändern: {message}",
     Reason.UNKNOWN_OPTION: "Unbekannte Option {text} (bekannt: {list})",
     Reason.BAD_OPTION_VALUE: "Die Option {name} muss {choices} sein, nicht {text}",
     Reason.DEAL_RANGE: "Spielnummern reichen von {number} bis {number2}, nicht {text}",
@@ -510,6 +516,7 @@ GERMAN: dict[Code, str] = {
     Status.FREE_CELLS_DONE: "Freie Zellen {number} von {number2}",
     Status.PASS: "Durchgang {number} von {number2}",
     Status.STOCK_RUN: "Talon {number} · Serie {number2}",
+    Status.FACE_DOWN_HOME: "Verdeckt {number} · abgelegt {number2}",
 }
 
 # -- cards and piles in words ------------------------------------------------------------------------

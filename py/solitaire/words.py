@@ -15,6 +15,7 @@ GAME_NAMES: dict[str, dict[str, str]] = {
         "freecell": "FreeCell",
         "pyramid": "Pyramid",
         "tripeaks": "TriPeaks",
+        "yukon": "Yukon",
     },
     "de": {
         "klondike": "Klondike",
@@ -23,6 +24,7 @@ GAME_NAMES: dict[str, dict[str, str]] = {
         "freecell": "FreeCell",
         "pyramid": "Pyramide",
         "tripeaks": "TriPeaks",
+        "yukon": "Yukon",
     },
 }
 

@@ -1,0 +1,354 @@
+"""Yukon solver: depth-first search with a transposition table, exact verdicts.
+
+Full information: the solver knows every face-down card (as the Klondike solver does),
+but plays by the rules: a face-down card moves only once it has turned.
+
+The search's position
+    The seven columns as ``bytes`` of cards, a face-down card written as its id + 64;
+    the foundations follow from the cards not on the table. The transposition-table key
+    is the columns sorted (columns are interchangeable) and joined by a separator.
+
+Moves and their order
+    Every legal move: a column's top card home; any face-up card, with all the cards
+    on it, onto a column top one rank higher of the other colour; a King with cards
+    under it into an empty column (only the first empty column: the others give the
+    same key; a King at the bottom of a column moved to an empty one gives the same
+    key too). A node's children are tried best first: those that turn a card face up,
+    those that empty a column, those that put a card that lies out of sequence onto a
+    card it fits, a card home, a King into an empty column, and last a card that lies
+    in sequence moved onto the other card it fits (its "twin" parent).
+
+Safe moves (sound pruning)
+    After every move the search plays the safe moves of ``games.yukon``: a card whose
+    two foundations of the other colour have reached one rank below it. Nothing can
+    ever be put on it, and foundation cards never come back, so any winning line stays
+    a winning line with the card sent home at once (every later move is still legal:
+    none moved a card onto it; a group it belonged to moves without it; a column it
+    alone held is empty sooner).
+
+Dead ends (sound pruning)
+    A card lying on face-down cards (or a face-down card with face-down cards under
+    it) can leave its column only as the bottom card of a move (onto one of its two
+    "parents", one rank higher of the other colour, standing as a column top), by going
+    home (after every lower card of its suit), or, a King, into an empty column: the
+    cards under it stay where they are until it has left. Take the set of such cards
+    that are not Kings, and drop, again and again, each that has a way out not buried
+    under a card of the set (a parent not under one and not home, or no lower card of
+    its suit under one). If some are left, none of them can be the first to leave, so
+    the position is lost: it is not searched (``stuck_cards``).
+
+Why the verdicts are exact
+    ``winnable`` comes with the moves of the line found, replayed through
+    ``Rules.apply`` (which also checks them). ``unwinnable`` only once the search has
+    run out of positions: every position reachable from the start, up to the key, the
+    safe moves and the dead-end test (none of which changes whether a position can be
+    won), has been expanded without a win. When the budget runs out first the verdict is
+    ``unknown``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..game import Move, Rules
+from ..games.yukon import FOUNDATION, TABLEAU, Yukon, YukonPosition
+from ..solver import Search, Solver, Verdict
+
+DOWN = 64  # a face-down card is written as its id + DOWN
+SEPARATOR = b"\xff"
+
+RANK = [card % 13 for card in range(52)]  # 0 for an Ace .. 12 for a King
+SUIT = [card // 13 for card in range(52)]
+KING = 12
+OTHER_COLOUR = ((1, 2), (0, 3), (0, 3), (1, 2))  # by suit: clubs, diamonds, hearts, spades
+# The cards a card may lie on in a column (one rank higher, the other colour).
+PARENTS: list[tuple[int, ...]] = [
+    tuple(other * 13 + RANK[card] + 1 for other in OTHER_COLOUR[SUIT[card]]) if RANK[card] < KING else () for card in range(52)
+]
+FITS = [[lower in PARENTS[upper] for upper in range(52)] for lower in range(52)]  # FITS[lower][upper]
+BIT = [1 << card for card in range(52)]
+PARENT_BITS = [sum(BIT[parent] for parent in PARENTS[card]) for card in range(52)]
+# The cards of the card's suit below it.
+LOWER_BITS = [sum(BIT[SUIT[card] * 13 + lower] for lower in range(RANK[card])) for card in range(52)]
+
+# Steps: a move as a small int, card | target << 6; the target is a card (the top of the
+# column the cards go onto) or one of these.
+TO_EMPTY = 52
+TO_FOUNDATION = 54
+
+# Move order: the lower, the sooner tried.
+TURNS, EMPTIES, ORDERS, HOME, KING_TO_EMPTY, TWIN = 0, 1, 2, 3, 4, 5
+
+DEFAULT_BUDGET = 200_000
+DAILY_BUDGET = 5_000
+
+Columns = tuple[bytes, ...]
+
+
+def face_down_count(column: bytes) -> int:
+    down = 0
+    for card in column:
+        if card < DOWN:
+            break
+        down += 1
+    return down
+
+
+def with_top_turned(column: bytes) -> bytes:
+    """The column with a face-down card on top turned face up."""
+    if column and column[-1] >= DOWN:
+        return column[:-1] + bytes((column[-1] - DOWN,))
+    return column
+
+
+def heights_of(columns: Columns) -> list[int]:
+    """Each suit's foundation height: the cards of the suit not on the table (they go home in order)."""
+    out = [13, 13, 13, 13]
+    for column in columns:
+        for card in column:
+            out[SUIT[card & 63]] -= 1
+    return out
+
+
+def is_safe(card: int, heights: list[int]) -> bool:
+    """Next on its foundation, and its two foundations of the other colour at least one rank below it."""
+    if heights[SUIT[card]] != RANK[card]:
+        return False
+    first, second = OTHER_COLOUR[SUIT[card]]
+    return heights[first] >= RANK[card] and heights[second] >= RANK[card]
+
+
+def auto_play(columns: list[bytes], heights: list[int], steps: list[int]) -> bool:
+    """Play safe moves until none is left (in place), recording their steps; True if any."""
+    played = False
+    progress = True
+    while progress:
+        progress = False
+        for index, column in enumerate(columns):
+            while column and column[-1] < DOWN and is_safe(column[-1], heights):
+                heights[SUIT[column[-1]]] += 1
+                steps.append(column[-1] | TO_FOUNDATION << 6)
+                column = with_top_turned(column[:-1])
+                progress = played = True
+            columns[index] = column
+    return played
+
+
+def key(columns: Columns | list[bytes]) -> bytes:
+    return SEPARATOR.join(sorted(columns))
+
+
+def stuck_cards(columns: Columns | list[bytes], heights: list[int]) -> int:
+    """The cards (as bits) that can never leave their columns (see the module), 0 if none."""
+    blocked: list[tuple[int, int]] = []  # (card, bits of the cards under it)
+    home = 0
+    for suit in range(4):
+        for rank in range(heights[suit]):
+            home |= BIT[suit * 13 + rank]
+    for column in columns:
+        if not column or column[0] < DOWN:
+            continue
+        under = 0
+        for card in column:
+            real = card & 63
+            if under and RANK[real] != KING:
+                blocked.append((real, under))
+            if card < DOWN:
+                break
+            under |= BIT[real]
+    while blocked:
+        buried = 0
+        for _, under in blocked:
+            buried |= under
+        kept = [(card, under) for card, under in blocked if not (PARENT_BITS[card] & ~buried & ~home) and LOWER_BITS[card] & buried]
+        if len(kept) == len(blocked):
+            cards = 0
+            for card, _ in kept:
+                cards |= BIT[card]
+            return cards
+        blocked = kept
+    return 0
+
+
+def children(columns: Columns, heights: list[int]) -> list[tuple[int, list[int], Columns, list[int], bool]]:
+    """The children of a node, best first: (order, steps, columns, heights, whether a card
+    was turned or went home: the dead-end test may have changed)."""
+    tops: dict[int, int] = {}
+    empty = -1
+    for index, column in enumerate(columns):
+        if column:
+            tops[column[-1]] = index
+        elif empty < 0:
+            empty = index
+    found: list[tuple[int, list[int], Columns, list[int], bool]] = []
+    for index, column in enumerate(columns):
+        size = len(column)
+        if not size:
+            continue
+        down = face_down_count(column)
+        top = column[-1]
+        if heights[SUIT[top]] == RANK[top]:
+            moved = list(columns)
+            moved[index] = with_top_turned(column[:-1])
+            raised = list(heights)
+            raised[SUIT[top]] += 1
+            steps = [top | TO_FOUNDATION << 6]
+            auto_play(moved, raised, steps)
+            found.append((HOME, steps, tuple(moved), raised, True))
+        for start in range(down, size):
+            card = column[start]
+            if RANK[card] == KING:
+                if empty < 0 or start == 0:
+                    continue
+                targets = [(empty, TO_EMPTY)]
+            else:
+                targets = [(tops[parent], parent) for parent in PARENTS[card] if parent in tops]
+            for target, name in targets:
+                if target == index:
+                    continue
+                moved = list(columns)
+                rest = column[:start]
+                turned = start == down and down > 0
+                moved[index] = with_top_turned(rest)
+                moved[target] = columns[target] + column[start:]
+                steps = [card | name << 6]
+                raised = list(heights)
+                homed = auto_play(moved, raised, steps) if (turned or rest) else False
+                if turned:
+                    order = TURNS
+                elif not rest:
+                    order = EMPTIES
+                elif name == TO_EMPTY:
+                    order = KING_TO_EMPTY
+                elif FITS[card][rest[-1]]:
+                    order = TWIN
+                else:
+                    order = ORDERS
+                found.append((order, steps, tuple(moved), raised, turned or homed))
+    found.sort(key=lambda child: child[0])
+    return found
+
+
+# A frame of the depth-first stack: the node's children and the next one to try, and
+# the steps that led to the node.
+Frame = tuple[list[tuple[int, list[int], Columns, list[int], bool]], list[int], list[int]]
+
+
+class YukonSearch(Search):
+    """One resumable depth-first search from one position."""
+
+    def __init__(self, rules: Yukon, position: YukonPosition, budget: int) -> None:
+        self.rules = rules
+        self.position = position
+        self.budget = budget
+        self.nodes = 0
+        self.verdict: Verdict | None = None
+        self.seen: set[bytes] = set()
+        columns = [
+            bytes(card + DOWN if i < hidden else card for i, card in enumerate(column))
+            for column, hidden in zip(position.tableau, position.hidden)
+        ]
+        heights = heights_of(tuple(columns))
+        steps: list[int] = []
+        auto_play(columns, heights, steps)
+        start = tuple(columns)
+        self.seen.add(key(start))
+        self.stack: list[tuple[list[tuple[int, list[int], Columns, list[int], bool]], list[int], list[int]]] = []
+        if sum(heights) == 52:
+            self.verdict = Verdict("winnable", self.line([steps]), 0)
+        elif stuck_cards(start, heights):
+            self.verdict = Verdict("unwinnable", (), 0)
+        else:
+            self.open(start, heights, steps)
+
+    def open(self, columns: Columns, heights: list[int], steps: list[int]) -> None:
+        """Expand a node: push its children, best first."""
+        self.nodes += 1
+        self.stack.append((children(columns, heights), [0], steps))
+
+    def run(self, nodes: int) -> Verdict | None:
+        done = 0
+        stack = self.stack
+        seen = self.seen
+        while self.verdict is None:
+            if not stack:
+                self.verdict = Verdict("unwinnable", (), self.nodes)
+                break
+            if self.nodes >= self.budget:
+                self.verdict = Verdict("unknown", (), self.nodes)
+                break
+            if done >= nodes:
+                return None
+            found, cursor, _ = stack[-1]
+            if cursor[0] >= len(found):
+                stack.pop()
+                continue
+            _, steps, columns, heights, changed = found[cursor[0]]
+            found[cursor[0]] = (0, [], (), [], False)  # let the child's data go once tried
+            cursor[0] += 1
+            written = key(columns)
+            if written in seen:
+                continue
+            seen.add(written)
+            if sum(heights) == 52:
+                self.verdict = Verdict("winnable", self.line([frame[2] for frame in stack] + [steps]), self.nodes)
+                break
+            if changed and stuck_cards(columns, heights):
+                continue
+            done += 1
+            self.open(columns, heights, steps)
+        return self.verdict
+
+    def line(self, path: list[list[int]]) -> tuple[Move, ...]:
+        """The engine's moves for the steps, replayed through the rules (which checks them)."""
+        return replay(self.rules, self.position, [one for steps in path for one in steps])
+
+
+def replay(rules: Yukon, position: YukonPosition, steps: list[int]) -> tuple[Move, ...]:
+    """The engine's moves for ``steps`` from ``position``, each applied (and so checked)."""
+    moves: list[Move] = []
+    for one in steps:
+        card, target = one & 63, one >> 6
+        source = next(index for index, column in enumerate(position.tableau) if card in column)
+        column = position.tableau[source]
+        count = len(column) - column.index(card)
+        if target == TO_FOUNDATION:
+            move = Move(TABLEAU[source], rules.foundation_targets(position, card)[0])
+        elif target == TO_EMPTY:
+            move = Move(TABLEAU[source], TABLEAU[next(i for i, other in enumerate(position.tableau) if not other)], count)
+        else:
+            move = Move(
+                TABLEAU[source], TABLEAU[next(i for i, other in enumerate(position.tableau) if other and other[-1] == target)], count
+            )
+        position = rules.apply(position, move)
+        moves.append(move)
+    return tuple(moves)
+
+
+class YukonSolver(Solver):
+    """Depth-first search over Yukon positions (see the module docstring)."""
+
+    default_budget = DEFAULT_BUDGET
+    daily_budget = DAILY_BUDGET
+    analysis_budget = DEFAULT_BUDGET
+
+    def __init__(self, rules: Rules[Any]) -> None:
+        super().__init__(rules)
+        if not isinstance(rules, Yukon):
+            raise TypeError(f"the Yukon solver plays Yukon, not {rules.game_id}")
+        self.yukon = rules
+
+    def start(self, position: Any, budget: int) -> Search:
+        return YukonSearch(self.yukon, position, budget)
+
+    def never_free(self, position: Any) -> tuple[int, ...]:
+        """The cards the dead-end test finds can never leave their columns, lowest rank first."""
+        columns = tuple(
+            bytes(card + DOWN if i < hidden else card for i, card in enumerate(column))
+            for column, hidden in zip(position.tableau, position.hidden)
+        )
+        bits = stuck_cards(columns, heights_of(columns))
+        return tuple(sorted((card for card in range(52) if bits >> card & 1), key=lambda card: (RANK[card], SUIT[card])))
+
+
+__all__ = ["FOUNDATION", "YukonSearch", "YukonSolver"]
