@@ -48,6 +48,7 @@ Why the verdicts are exact
 
 from __future__ import annotations
 
+import heapq
 from typing import Any
 
 from ..game import Move, Rules
@@ -80,6 +81,8 @@ TO_FOUNDATION = 54
 TURNS, EMPTIES, ORDERS, HOME, KING_TO_EMPTY, TWIN = 0, 1, 2, 3, 4, 5
 
 DEFAULT_BUDGET = 200_000
+ORDER_BY_PROGRESS = False
+SEPARATE_TABLES = True
 DAILY_BUDGET = 5_000
 
 Columns = tuple[bytes, ...]
@@ -225,19 +228,165 @@ def children(columns: Columns, heights: list[int]) -> list[tuple[int, list[int],
                 else:
                     order = ORDERS
                 found.append((order, steps, tuple(moved), raised, turned or homed))
-    found.sort(key=lambda child: child[0])
+    if ORDER_BY_PROGRESS:
+        hidden = sum(face_down_count(column) for column in columns)
+        found.sort(
+            key=lambda child: (3 * (hidden - sum(face_down_count(c) for c in child[2])) + sum(child[3]) - sum(heights)) * -16 + child[0]
+        )
+    else:
+        found.sort(key=lambda child: child[0])
     return found
 
 
-# A frame of the depth-first stack: the node's children and the next one to try, and
-# the steps that led to the node.
-Frame = tuple[list[tuple[int, list[int], Columns, list[int], bool]], list[int], list[int]]
+Child = tuple[int, list[int], Columns, list[int], bool]
+
+# Outcomes of a member's ``run``.
+GOING, WON, EXHAUSTED = 0, 1, 2
+TURN = 256  # nodes per turn of each search in the tandem
+HIDDEN_WEIGHT = 3  # best-first: a face-down card counts as much as this many cards not home
+
+
+def hidden_count(columns: Columns) -> int:
+    return sum(face_down_count(column) for column in columns)
+
+
+def play_steps(columns: Columns, heights: list[int], steps: list[int] | tuple[int, ...]) -> tuple[Columns, list[int]]:
+    """The columns and heights after ``steps`` (the search's own moves) from these."""
+    moved = list(columns)
+    raised = list(heights)
+    for one in steps:
+        card, target = one & 63, one >> 6
+        source = next(index for index, column in enumerate(moved) if card in column)
+        column = moved[source]
+        where = column.index(card)
+        moved[source] = with_top_turned(column[:where])
+        if target == TO_FOUNDATION:
+            raised[SUIT[card]] += 1
+            continue
+        if target == TO_EMPTY:
+            to = next(index for index, other in enumerate(moved) if not other and index != source)
+        else:
+            to = next(index for index, other in enumerate(moved) if other and other[-1] == target)
+        moved[to] = moved[to] + column[where:]
+    return tuple(moved), raised
+
+
+class DepthFirst:
+    """A resumable depth-first search, children best first (``children``)."""
+
+    def __init__(self, start: Columns, heights: list[int], steps: list[int], seen: set[bytes]) -> None:
+        self.seen = seen
+        self.line: list[int] | None = None
+        # Frames: the node's children, the next one to try, the steps that led to the node.
+        self.stack: list[tuple[list[Child], list[int], list[int]]] = [(children(start, heights), [0], steps)]
+
+    def run(self, nodes: int) -> tuple[int, int]:
+        """Expand at most ``nodes`` nodes: (outcome, nodes expanded)."""
+        done = 0
+        stack = self.stack
+        seen = self.seen
+        while done < nodes:
+            if not stack:
+                return EXHAUSTED, done
+            found, cursor, _ = stack[-1]
+            if cursor[0] >= len(found):
+                stack.pop()
+                continue
+            _, steps, columns, heights, changed = found[cursor[0]]
+            found[cursor[0]] = (0, [], (), [], False)  # let the child's data go once tried
+            cursor[0] += 1
+            written = key(columns)
+            if written in seen:
+                continue
+            seen.add(written)
+            if sum(heights) == 52:
+                self.line = [one for frame in stack for one in frame[2]] + steps
+                return WON, done
+            if changed and stuck_cards(columns, heights):
+                continue
+            done += 1
+            stack.append((children(columns, heights), [0], steps))
+        return GOING, done
+
+
+class BestFirst:
+    """A resumable best-first search: the position with the fewest face-down cards (each
+    weighing ``HIDDEN_WEIGHT``) and cards not home first, the newest among equals. A
+    waiting child is kept as its parent's index and the steps from there (its parent's
+    position is kept while children of it wait), so the heap stays small."""
+
+    def __init__(self, start: Columns, heights: list[int], steps: list[int], seen: set[bytes]) -> None:
+        self.seen = seen
+        self.line: list[int] | None = None
+        self.store: list[tuple[int, list[int] | tuple[int, ...]]] = [(-1, steps)]  # per node: parent, steps from it
+        self.kept: list[tuple[Columns, list[int]] | None] = [(start, heights)]
+        self.waiting: list[int] = [0]
+        self.heap: list[tuple[int, int, int, tuple[int, ...]]] = []
+        self.serial = 0
+        self.expand(0)
+
+    def path(self, index: int) -> list[int]:
+        parts: list[list[int] | tuple[int, ...]] = []
+        while index >= 0:
+            parent, steps = self.store[index]
+            parts.append(steps)
+            index = parent
+        return [one for part in reversed(parts) for one in part]
+
+    def expand(self, index: int) -> bool:
+        """Push the new children of node ``index``; True if one is won (``line`` set)."""
+        kept = self.kept[index]
+        assert kept is not None
+        columns, heights = kept
+        seen = self.seen
+        pushed = 0
+        for _, steps, child, raised, changed in children(columns, heights):
+            written = key(child)
+            if written in seen:
+                continue
+            seen.add(written)
+            if sum(raised) == 52:
+                self.line = self.path(index) + steps
+                return True
+            if changed and stuck_cards(child, raised):
+                continue
+            self.serial += 1
+            priority = HIDDEN_WEIGHT * hidden_count(child) + 52 - sum(raised)
+            heapq.heappush(self.heap, (priority, -self.serial, index, tuple(steps)))
+            pushed += 1
+        self.waiting[index] = pushed
+        if not pushed:
+            self.kept[index] = None
+        return False
+
+    def run(self, nodes: int) -> tuple[int, int]:
+        done = 0
+        heap = self.heap
+        while done < nodes:
+            if not heap:
+                return EXHAUSTED, done
+            _, _, parent, steps = heapq.heappop(heap)
+            kept = self.kept[parent]
+            assert kept is not None
+            self.waiting[parent] -= 1
+            if not self.waiting[parent]:
+                self.kept[parent] = None
+            index = len(self.store)
+            self.store.append((parent, steps))
+            self.kept.append(play_steps(kept[0], kept[1], steps))
+            self.waiting.append(0)
+            done += 1
+            if self.expand(index):
+                return WON, done
+        return GOING, done
 
 
 class YukonSearch(Search):
-    """One resumable depth-first search from one position."""
+    """The search of one position: a depth-first and a best-first search in turns of
+    ``TURN`` nodes, sharing one transposition table (a position one of them has seen is
+    searched by that one), so the game is lost once both have run out of positions."""
 
-    def __init__(self, rules: Yukon, position: YukonPosition, budget: int) -> None:
+    def __init__(self, rules: Yukon, position: YukonPosition, budget: int, members: tuple[str, ...] = ("depth", "best")) -> None:
         self.rules = rules
         self.position = position
         self.budget = budget
@@ -253,25 +402,27 @@ class YukonSearch(Search):
         auto_play(columns, heights, steps)
         start = tuple(columns)
         self.seen.add(key(start))
-        self.stack: list[tuple[list[tuple[int, list[int], Columns, list[int], bool]], list[int], list[int]]] = []
+        self.members: list[DepthFirst | BestFirst] = []
+        self.turn = 0
+        self.spent = 0  # nodes of the current member's turn
         if sum(heights) == 52:
-            self.verdict = Verdict("winnable", self.line([steps]), 0)
+            self.verdict = Verdict("winnable", replay(rules, position, steps), 0)
         elif stuck_cards(start, heights):
             self.verdict = Verdict("unwinnable", (), 0)
         else:
-            self.open(start, heights, steps)
-
-    def open(self, columns: Columns, heights: list[int], steps: list[int]) -> None:
-        """Expand a node: push its children, best first."""
-        self.nodes += 1
-        self.stack.append((children(columns, heights), [0], steps))
+            self.nodes = 1
+            for name in members:
+                table = {key(start)} if SEPARATE_TABLES else self.seen
+                member = DepthFirst(start, heights, steps, table) if name == "depth" else BestFirst(start, heights, steps, table)
+                if member.line is not None:
+                    self.verdict = Verdict("winnable", replay(rules, position, member.line), self.nodes)
+                    break
+                self.members.append(member)
 
     def run(self, nodes: int) -> Verdict | None:
         done = 0
-        stack = self.stack
-        seen = self.seen
         while self.verdict is None:
-            if not stack:
+            if not self.members:
                 self.verdict = Verdict("unwinnable", (), self.nodes)
                 break
             if self.nodes >= self.budget:
@@ -279,29 +430,24 @@ class YukonSearch(Search):
                 break
             if done >= nodes:
                 return None
-            found, cursor, _ = stack[-1]
-            if cursor[0] >= len(found):
-                stack.pop()
-                continue
-            _, steps, columns, heights, changed = found[cursor[0]]
-            found[cursor[0]] = (0, [], (), [], False)  # let the child's data go once tried
-            cursor[0] += 1
-            written = key(columns)
-            if written in seen:
-                continue
-            seen.add(written)
-            if sum(heights) == 52:
-                self.verdict = Verdict("winnable", self.line([frame[2] for frame in stack] + [steps]), self.nodes)
-                break
-            if changed and stuck_cards(columns, heights):
-                continue
-            done += 1
-            self.open(columns, heights, steps)
+            self.turn %= len(self.members)
+            member = self.members[self.turn]
+            outcome, spent = member.run(min(nodes - done, self.budget - self.nodes, TURN - self.spent))
+            done += spent
+            self.nodes += spent
+            self.spent += spent
+            if outcome == WON:
+                assert member.line is not None
+                self.verdict = Verdict("winnable", replay(self.rules, self.position, member.line), self.nodes)
+            elif outcome == EXHAUSTED:
+                if SEPARATE_TABLES:
+                    self.verdict = Verdict("unwinnable", (), self.nodes)
+                del self.members[self.turn]
+                self.spent = 0
+            elif self.spent >= TURN:
+                self.turn += 1
+                self.spent = 0
         return self.verdict
-
-    def line(self, path: list[list[int]]) -> tuple[Move, ...]:
-        """The engine's moves for the steps, replayed through the rules (which checks them)."""
-        return replay(self.rules, self.position, [one for steps in path for one in steps])
 
 
 def replay(rules: Yukon, position: YukonPosition, steps: list[int]) -> tuple[Move, ...]:
