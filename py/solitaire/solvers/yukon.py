@@ -223,7 +223,7 @@ def children(columns: Columns, heights: list[int]) -> list[tuple[int, list[int],
                     order = EMPTIES
                 elif name == TO_EMPTY:
                     order = KING_TO_EMPTY
-                elif FITS[card][rest[-1]]:
+                elif FITS[rest[-1]][card]:
                     order = TWIN
                 else:
                     order = ORDERS
@@ -243,11 +243,22 @@ Child = tuple[int, list[int], Columns, list[int], bool]
 # Outcomes of a member's ``run``.
 GOING, WON, EXHAUSTED = 0, 1, 2
 TURN = 256  # nodes per turn of each search in the tandem
+DISORDER_WEIGHT = 0
 HIDDEN_WEIGHT = 3  # best-first: a face-down card counts as much as this many cards not home
 
 
 def hidden_count(columns: Columns) -> int:
     return sum(face_down_count(column) for column in columns)
+
+
+def disorder(columns: Columns) -> int:
+    """Face-up cards that lie on a face-up card they do not fit."""
+    count = 0
+    for column in columns:
+        for lower, upper in zip(column, column[1:]):
+            if lower < DOWN and not FITS[lower][upper]:
+                count += 1
+    return count
 
 
 def play_steps(columns: Columns, heights: list[int], steps: list[int] | tuple[int, ...]) -> tuple[Columns, list[int]]:
@@ -351,7 +362,7 @@ class BestFirst:
             if changed and stuck_cards(child, raised):
                 continue
             self.serial += 1
-            priority = HIDDEN_WEIGHT * hidden_count(child) + 52 - sum(raised)
+            priority = HIDDEN_WEIGHT * hidden_count(child) + 52 - sum(raised) + DISORDER_WEIGHT * disorder(child)
             heapq.heappush(self.heap, (priority, -self.serial, index, tuple(steps)))
             pushed += 1
         self.waiting[index] = pushed
