@@ -83,6 +83,7 @@ TURNS, EMPTIES, ORDERS, HOME, KING_TO_EMPTY, TWIN = 0, 1, 2, 3, 4, 5
 DEFAULT_BUDGET = 200_000
 ORDER_BY_PROGRESS = False
 SEPARATE_TABLES = True
+STUCK_ALWAYS = True
 DAILY_BUDGET = 5_000
 
 Columns = tuple[bytes, ...]
@@ -141,29 +142,47 @@ def key(columns: Columns | list[bytes]) -> bytes:
     return SEPARATOR.join(sorted(columns))
 
 
+# Column -> its ``floors``, remembered (a child shares most columns with its parent).
+FLOORS: dict[bytes, list[tuple[int, int]]] = {}
+FLOORS_LIMIT = 50_000
+
+
+def floors(column: bytes) -> list[tuple[int, int]]:
+    """Each card of the column that lies on another, but Kings, with the cards that stay
+    under it as long as it does: on a face-down card, every card under it; on a face-up
+    card, that card (it may move, but only with this one on it)."""
+    found: list[tuple[int, int]] = []
+    under = 0
+    floor = -1
+    for card in column:
+        real = card & 63
+        if floor >= 0 and RANK[real] != KING:
+            found.append((real, under if floor >= DOWN else BIT[floor & 63]))
+        under |= BIT[real]
+        floor = card
+    if len(FLOORS) >= FLOORS_LIMIT:
+        FLOORS.clear()
+    FLOORS[column] = found
+    return found
+
+
 def stuck_cards(columns: Columns | list[bytes], heights: list[int]) -> int:
-    """The cards (as bits) that can never leave their columns (see the module), 0 if none."""
-    blocked: list[tuple[int, int]] = []  # (card, bits of the cards under it)
+    """The cards (as bits) that can never leave the card they lie on (see the module), 0 if none."""
     home = 0
     for suit in range(4):
-        for rank in range(heights[suit]):
-            home |= BIT[suit * 13 + rank]
+        home |= ((1 << heights[suit]) - 1) << (13 * suit)
+    blocked: list[tuple[int, int]] = []  # (card, bits of the cards fixed under it while it stays)
     for column in columns:
-        if not column or column[0] < DOWN:
-            continue
-        under = 0
-        for card in column:
-            real = card & 63
-            if under and RANK[real] != KING:
-                blocked.append((real, under))
-            if card < DOWN:
-                break
-            under |= BIT[real]
+        found = FLOORS.get(column)
+        if found is None:
+            found = floors(column)
+        blocked += found
     while blocked:
         buried = 0
         for _, under in blocked:
             buried |= under
-        kept = [(card, under) for card, under in blocked if not (PARENT_BITS[card] & ~buried & ~home) and LOWER_BITS[card] & buried]
+        free = ~buried & ~home
+        kept = [(card, under) for card, under in blocked if not (PARENT_BITS[card] & free) and LOWER_BITS[card] & buried]
         if len(kept) == len(blocked):
             cards = 0
             for card, _ in kept:
@@ -313,7 +332,7 @@ class DepthFirst:
             if sum(heights) == 52:
                 self.line = [one for frame in stack for one in frame[2]] + steps
                 return WON, done
-            if changed and stuck_cards(columns, heights):
+            if (STUCK_ALWAYS or changed) and stuck_cards(columns, heights):
                 continue
             done += 1
             stack.append((children(columns, heights), [0], steps))
@@ -359,7 +378,7 @@ class BestFirst:
             if sum(raised) == 52:
                 self.line = self.path(index) + steps
                 return True
-            if changed and stuck_cards(child, raised):
+            if (STUCK_ALWAYS or changed) and stuck_cards(child, raised):
                 continue
             self.serial += 1
             priority = HIDDEN_WEIGHT * hidden_count(child) + 52 - sum(raised) + DISORDER_WEIGHT * disorder(child)
