@@ -1,4 +1,4 @@
-"""Yukon solver: depth-first search with a transposition table, exact verdicts.
+"""Yukon solver: two searches with transposition tables, exact verdicts.
 
 Full information: the solver knows every face-down card (as the Klondike solver does),
 but plays by the rules: a face-down card moves only once it has turned.
@@ -8,15 +8,24 @@ The search's position
     the foundations follow from the cards not on the table. The transposition-table key
     is the columns sorted (columns are interchangeable) and joined by a separator.
 
-Moves and their order
+Moves
     Every legal move: a column's top card home; any face-up card, with all the cards
     on it, onto a column top one rank higher of the other colour; a King with cards
     under it into an empty column (only the first empty column: the others give the
     same key; a King at the bottom of a column moved to an empty one gives the same
-    key too). A node's children are tried best first: those that turn a card face up,
-    those that empty a column, those that put a card that lies out of sequence onto a
-    card it fits, a card home, a King into an empty column, and last a card that lies
-    in sequence moved onto the other card it fits (its "twin" parent).
+    key too).
+
+The searches
+    A depth-first search tries a node's children best first: those that turn a card
+    face up, those that empty a column, those that put a card lying out of sequence
+    onto a card it fits, a card home, a King into an empty column, and last a card
+    lying in sequence moved onto the other card it fits (its "twin"). A best-first
+    search expands the position with the fewest face-down cards (each counting
+    ``HIDDEN_WEIGHT`` cards) and cards not home first, the newest among equals: it finds
+    the wins that depth-first buries under a wrong early choice. They run in turns of
+    ``TURN`` nodes, each with its own transposition table (sharing one cost the
+    depth-first search its good lines on deals 1-40), so either running out of
+    positions proves the game lost.
 
 Safe moves (sound pruning)
     After every move the search plays the safe moves of ``games.yukon``: a card whose
@@ -27,19 +36,21 @@ Safe moves (sound pruning)
     alone held is empty sooner).
 
 Dead ends (sound pruning)
-    A card lying on face-down cards (or a face-down card with face-down cards under
-    it) can leave its column only as the bottom card of a move (onto one of its two
-    "parents", one rank higher of the other colour, standing as a column top), by going
-    home (after every lower card of its suit), or, a King, into an empty column: the
-    cards under it stay where they are until it has left. Take the set of such cards
-    that are not Kings, and drop, again and again, each that has a way out not buried
-    under a card of the set (a parent not under one and not home, or no lower card of
-    its suit under one). If some are left, none of them can be the first to leave, so
-    the position is lost: it is not searched (``stuck_cards``).
+    Every card lying on another (its "floor") must leave it some time before the game is
+    won (the floor must go home, and only a top card does). It leaves only as the bottom
+    card of a move: onto one of its two "parents" (one rank higher, the other colour)
+    standing as a column top, home (after every lower card of its suit), or, a King,
+    into an empty column. While it has not left, its floor stays under it, and if the
+    floor is face down, so does every card under it. Take all such cards and drop,
+    again and again, each that has a way out not fixed under a card left (a parent not
+    fixed and not home; no lower card of its suit fixed; a King: a column other than its
+    own holding none of the cards left, which could be emptied). If some are left, none
+    of them can be the first to leave, so the position is lost: it is not searched
+    (``stuck_cards``).
 
 Why the verdicts are exact
     ``winnable`` comes with the moves of the line found, replayed through
-    ``Rules.apply`` (which also checks them). ``unwinnable`` only once the search has
+    ``Rules.apply`` (which also checks them). ``unwinnable`` only once a search has
     run out of positions: every position reachable from the start, up to the key, the
     safe moves and the dead-end test (none of which changes whether a position can be
     won), has been expanded without a win. When the budget runs out first the verdict is
@@ -81,12 +92,10 @@ TO_FOUNDATION = 54
 TURNS, EMPTIES, ORDERS, HOME, KING_TO_EMPTY, TWIN = 0, 1, 2, 3, 4, 5
 
 DEFAULT_BUDGET = 200_000
-ORDER_BY_PROGRESS = False
-SEPARATE_TABLES = True
-STUCK_ALWAYS = True
 DAILY_BUDGET = 5_000
 
 Columns = tuple[bytes, ...]
+Child = tuple[int, list[int], Columns, list[int]]  # move order, steps, columns, heights
 
 
 def face_down_count(column: bytes) -> int:
@@ -145,10 +154,11 @@ def key(columns: Columns | list[bytes]) -> bytes:
 # Column -> its ``floors``, remembered (a child shares most columns with its parent).
 FLOORS: dict[bytes, list[tuple[int, int]]] = {}
 FLOORS_LIMIT = 50_000
+ALL_COLUMNS = (1 << 7) - 1
 
 
 def floors(column: bytes) -> list[tuple[int, int]]:
-    """Each card of the column that lies on another, but Kings, with the cards that stay
+    """Each card of the column that lies on another, with the cards that stay
     under it as long as it does: on a face-down card, every card under it; on a face-up
     card, that card (it may move, but only with this one on it)."""
     found: list[tuple[int, int]] = []
@@ -156,7 +166,7 @@ def floors(column: bytes) -> list[tuple[int, int]]:
     floor = -1
     for card in column:
         real = card & 63
-        if floor >= 0 and RANK[real] != KING:
+        if floor >= 0:
             found.append((real, under if floor >= DOWN else BIT[floor & 63]))
         under |= BIT[real]
         floor = card
@@ -171,30 +181,36 @@ def stuck_cards(columns: Columns | list[bytes], heights: list[int]) -> int:
     home = 0
     for suit in range(4):
         home |= ((1 << heights[suit]) - 1) << (13 * suit)
-    blocked: list[tuple[int, int]] = []  # (card, bits of the cards fixed under it while it stays)
-    for column in columns:
+    # (card, bits of the cards fixed under it while it stays, its column as a bit)
+    blocked: list[tuple[int, int, int]] = []
+    for index, column in enumerate(columns):
         found = FLOORS.get(column)
         if found is None:
             found = floors(column)
-        blocked += found
+        blocked += [(card, under, 1 << index) for card, under in found]
     while blocked:
         buried = 0
-        for _, under in blocked:
+        held = 0  # the columns that are never empty while the cards left hold
+        for _, under, where in blocked:
             buried |= under
+            held |= where
         free = ~buried & ~home
-        kept = [(card, under) for card, under in blocked if not (PARENT_BITS[card] & free) and LOWER_BITS[card] & buried]
+        kept = [
+            (card, under, where)
+            for card, under, where in blocked
+            if not (PARENT_BITS[card] & free) and LOWER_BITS[card] & buried and (RANK[card] != KING or not ALL_COLUMNS & ~held & ~where)
+        ]
         if len(kept) == len(blocked):
             cards = 0
-            for card, _ in kept:
+            for card, _, _ in kept:
                 cards |= BIT[card]
             return cards
         blocked = kept
     return 0
 
 
-def children(columns: Columns, heights: list[int]) -> list[tuple[int, list[int], Columns, list[int], bool]]:
-    """The children of a node, best first: (order, steps, columns, heights, whether a card
-    was turned or went home: the dead-end test may have changed)."""
+def children(columns: Columns, heights: list[int]) -> list[Child]:
+    """The children of a node, best first: (order, steps, columns, heights)."""
     tops: dict[int, int] = {}
     empty = -1
     for index, column in enumerate(columns):
@@ -202,7 +218,7 @@ def children(columns: Columns, heights: list[int]) -> list[tuple[int, list[int],
             tops[column[-1]] = index
         elif empty < 0:
             empty = index
-    found: list[tuple[int, list[int], Columns, list[int], bool]] = []
+    found: list[Child] = []
     for index, column in enumerate(columns):
         size = len(column)
         if not size:
@@ -216,7 +232,7 @@ def children(columns: Columns, heights: list[int]) -> list[tuple[int, list[int],
             raised[SUIT[top]] += 1
             steps = [top | TO_FOUNDATION << 6]
             auto_play(moved, raised, steps)
-            found.append((HOME, steps, tuple(moved), raised, True))
+            found.append((HOME, steps, tuple(moved), raised))
         for start in range(down, size):
             card = column[start]
             if RANK[card] == KING:
@@ -235,7 +251,8 @@ def children(columns: Columns, heights: list[int]) -> list[tuple[int, list[int],
                 moved[target] = columns[target] + column[start:]
                 steps = [card | name << 6]
                 raised = list(heights)
-                homed = auto_play(moved, raised, steps) if (turned or rest) else False
+                if rest:
+                    auto_play(moved, raised, steps)
                 if turned:
                     order = TURNS
                 elif not rest:
@@ -246,38 +263,19 @@ def children(columns: Columns, heights: list[int]) -> list[tuple[int, list[int],
                     order = TWIN
                 else:
                     order = ORDERS
-                found.append((order, steps, tuple(moved), raised, turned or homed))
-    if ORDER_BY_PROGRESS:
-        hidden = sum(face_down_count(column) for column in columns)
-        found.sort(
-            key=lambda child: (3 * (hidden - sum(face_down_count(c) for c in child[2])) + sum(child[3]) - sum(heights)) * -16 + child[0]
-        )
-    else:
-        found.sort(key=lambda child: child[0])
+                found.append((order, steps, tuple(moved), raised))
+    found.sort(key=lambda child: child[0])
     return found
 
-
-Child = tuple[int, list[int], Columns, list[int], bool]
 
 # Outcomes of a member's ``run``.
 GOING, WON, EXHAUSTED = 0, 1, 2
 TURN = 256  # nodes per turn of each search in the tandem
-DISORDER_WEIGHT = 0
 HIDDEN_WEIGHT = 3  # best-first: a face-down card counts as much as this many cards not home
 
 
 def hidden_count(columns: Columns) -> int:
     return sum(face_down_count(column) for column in columns)
-
-
-def disorder(columns: Columns) -> int:
-    """Face-up cards that lie on a face-up card they do not fit."""
-    count = 0
-    for column in columns:
-        for lower, upper in zip(column, column[1:]):
-            if lower < DOWN and not FITS[lower][upper]:
-                count += 1
-    return count
 
 
 def play_steps(columns: Columns, heights: list[int], steps: list[int] | tuple[int, ...]) -> tuple[Columns, list[int]]:
@@ -322,8 +320,8 @@ class DepthFirst:
             if cursor[0] >= len(found):
                 stack.pop()
                 continue
-            _, steps, columns, heights, changed = found[cursor[0]]
-            found[cursor[0]] = (0, [], (), [], False)  # let the child's data go once tried
+            _, steps, columns, heights = found[cursor[0]]
+            found[cursor[0]] = (0, [], (), [])  # let the child's data go once tried
             cursor[0] += 1
             written = key(columns)
             if written in seen:
@@ -332,7 +330,7 @@ class DepthFirst:
             if sum(heights) == 52:
                 self.line = [one for frame in stack for one in frame[2]] + steps
                 return WON, done
-            if (STUCK_ALWAYS or changed) and stuck_cards(columns, heights):
+            if stuck_cards(columns, heights):
                 continue
             done += 1
             stack.append((children(columns, heights), [0], steps))
@@ -370,7 +368,7 @@ class BestFirst:
         columns, heights = kept
         seen = self.seen
         pushed = 0
-        for _, steps, child, raised, changed in children(columns, heights):
+        for _, steps, child, raised in children(columns, heights):
             written = key(child)
             if written in seen:
                 continue
@@ -378,10 +376,10 @@ class BestFirst:
             if sum(raised) == 52:
                 self.line = self.path(index) + steps
                 return True
-            if (STUCK_ALWAYS or changed) and stuck_cards(child, raised):
+            if stuck_cards(child, raised):
                 continue
             self.serial += 1
-            priority = HIDDEN_WEIGHT * hidden_count(child) + 52 - sum(raised) + DISORDER_WEIGHT * disorder(child)
+            priority = HIDDEN_WEIGHT * hidden_count(child) + 52 - sum(raised)
             heapq.heappush(self.heap, (priority, -self.serial, index, tuple(steps)))
             pushed += 1
         self.waiting[index] = pushed
@@ -442,7 +440,7 @@ class YukonSearch(Search):
         else:
             self.nodes = 1
             for name in members:
-                table = {key(start)} if SEPARATE_TABLES else self.seen
+                table = {key(start)}
                 member = DepthFirst(start, heights, steps, table) if name == "depth" else BestFirst(start, heights, steps, table)
                 if member.line is not None:
                     self.verdict = Verdict("winnable", replay(rules, position, member.line), self.nodes)
@@ -470,10 +468,7 @@ class YukonSearch(Search):
                 assert member.line is not None
                 self.verdict = Verdict("winnable", replay(self.rules, self.position, member.line), self.nodes)
             elif outcome == EXHAUSTED:
-                if SEPARATE_TABLES:
-                    self.verdict = Verdict("unwinnable", (), self.nodes)
-                del self.members[self.turn]
-                self.spent = 0
+                self.verdict = Verdict("unwinnable", (), self.nodes)
             elif self.spent >= TURN:
                 self.turn += 1
                 self.spent = 0
