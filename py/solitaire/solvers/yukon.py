@@ -91,7 +91,7 @@ TO_FOUNDATION = 54
 # Move order: the lower, the sooner tried.
 TURNS, EMPTIES, ORDERS, HOME, KING_TO_EMPTY, TWIN = 0, 1, 2, 3, 4, 5
 
-DEFAULT_BUDGET = 200_000
+DEFAULT_BUDGET = 100_000
 DAILY_BUDGET = 5_000
 
 Columns = tuple[bytes, ...]
