@@ -48,7 +48,7 @@ def test_a_won_table_needs_no_move() -> None:
 
 
 def test_an_endgame_with_a_group_move() -> None:
-    # The JC must carry the TD and the 10 of clubs away (onto the QD) before the TC... goes home.
+    # The 10 of clubs lies face down under the King of spades, which needs an empty column.
     position = endgame("[TC] KS JC TD", "KH QC JH TH", "KD", "KC QH JS QD", "QS JD TS")
     verdict = SOLVER.solve(position, 10_000)
     assert verdict.status == "winnable"
