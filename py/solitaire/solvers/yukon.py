@@ -92,7 +92,7 @@ TO_FOUNDATION = 54
 TURNS, EMPTIES, ORDERS, HOME, KING_TO_EMPTY, TWIN = 0, 1, 2, 3, 4, 5
 
 DEFAULT_BUDGET = 100_000
-DAILY_BUDGET = 5_000
+DAILY_BUDGET = 2_000
 
 Columns = tuple[bytes, ...]
 Child = tuple[int, list[int], Columns, list[int]]  # move order, steps, columns, heights
