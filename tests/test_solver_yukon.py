@@ -71,6 +71,25 @@ def test_a_king_is_never_stuck_by_that_test() -> None:
     assert SOLVER.never_free(position) == ()
 
 
+def test_a_column_holding_a_stuck_card_on_face_up_cards_can_still_be_emptied() -> None:
+    # A counterexample found to an earlier King rule, which took every column holding a card
+    # that lies on another for one that is never empty: a column's cards may all leave at
+    # once on its bottom card. Only a card lying on face-down cards keeps its column.
+    position = endgame(
+        "[JD] [9H] QD",
+        "[TS] [KS] QH 9S KD",
+        "[8D] 9D",
+        "[QC] [8C] [9C] JC KC",
+        "[8H] [TC] TD",
+        "[8S] KH",
+        "[JS] TH QS JH",
+        home_to=7,
+    )
+    assert SOLVER.never_free(position) == ()
+    verdict = SOLVER.solve(position, 30_000)
+    assert verdict.status == "winnable" and RULES.is_won(replay(position, verdict.moves))
+
+
 def test_a_small_lost_table_is_proven_lost_by_search() -> None:
     # No move at all (the Jacks need the Queens, home needs the 10s, all face down).
     position = endgame("[TC] [QD] [QH] JC", "[TD] [QC] JD", "[TH] [QS] JH", "[TS] [KC] JS", "KD", "KH", "KS")

@@ -41,12 +41,14 @@ Dead ends (sound pruning)
     card of a move: onto one of its two "parents" (one rank higher, the other colour)
     standing as a column top, home (after every lower card of its suit), or, a King,
     into an empty column. While it has not left, its floor stays under it, and if the
-    floor is face down, so does every card under it. Take all such cards and drop,
-    again and again, each that has a way out not fixed under a card left (a parent not
-    fixed and not home; no lower card of its suit fixed; a King: a column other than its
-    own holding none of the cards left, which could be emptied). If some are left, none
-    of them can be the first to leave, so the position is lost: it is not searched
-    (``stuck_cards``).
+    floor is face down, so does every card under it (the floor may move, carrying the
+    card, but the card stays on it). Take all such cards and drop, again and again, each
+    that has a way out while the cards left stay: a parent not fixed under one of them and
+    not home; no lower card of its suit fixed under one of them or one of them (that card
+    is not home while it lies on its floor); a King: a column other than its own that
+    could be emptied (a column is never empty while one of them lies on its face-down
+    cards: its bottom card stays). If some are left, none of them can be the first to
+    leave, so the position is lost: it is not searched (``stuck_cards``).
 
 Why the verdicts are exact
     ``winnable`` comes with the moves of the line found, replayed through
@@ -152,22 +154,23 @@ def key(columns: Columns | list[bytes]) -> bytes:
 
 
 # Column -> its ``floors``, remembered (a child shares most columns with its parent).
-FLOORS: dict[bytes, list[tuple[int, int]]] = {}
+FLOORS: dict[bytes, list[tuple[int, int, bool]]] = {}
 FLOORS_LIMIT = 50_000
 ALL_COLUMNS = (1 << 7) - 1
 
 
-def floors(column: bytes) -> list[tuple[int, int]]:
-    """Each card of the column that lies on another, with the cards that stay
-    under it as long as it does: on a face-down card, every card under it; on a face-up
-    card, that card (it may move, but only with this one on it)."""
-    found: list[tuple[int, int]] = []
+def floors(column: bytes) -> list[tuple[int, int, bool]]:
+    """Each card of the column that lies on another, with the cards that stay under it as
+    long as it does (on a face-down card, every card under it; on a face-up card, that card:
+    it may move, but only with this one on it), and whether it lies on a face-down card
+    (then the column's bottom card stays in place, so the column is never empty)."""
+    found: list[tuple[int, int, bool]] = []
     under = 0
     floor = -1
     for card in column:
         real = card & 63
         if floor >= 0:
-            found.append((real, under if floor >= DOWN else BIT[floor & 63]))
+            found.append((real, under if floor >= DOWN else BIT[floor & 63], floor >= DOWN))
         under |= BIT[real]
         floor = card
     if len(FLOORS) >= FLOORS_LIMIT:
@@ -181,30 +184,31 @@ def stuck_cards(columns: Columns | list[bytes], heights: list[int]) -> int:
     home = 0
     for suit in range(4):
         home |= ((1 << heights[suit]) - 1) << (13 * suit)
-    # (card, bits of the cards fixed under it while it stays, its column as a bit)
-    blocked: list[tuple[int, int, int]] = []
+    # (card, bits of the cards fixed under it while it stays, its column as a bit, that bit
+    # if it keeps the column from ever being empty while it stays, else 0)
+    blocked: list[tuple[int, int, int, int]] = []
     for index, column in enumerate(columns):
         found = FLOORS.get(column)
         if found is None:
             found = floors(column)
-        blocked += [(card, under, 1 << index) for card, under in found]
+        blocked += [(card, under, 1 << index, (1 << index) if on_face_down else 0) for card, under, on_face_down in found]
     while blocked:
         buried = 0
-        held = 0  # the columns that are never empty while the cards left hold
-        for _, under, where in blocked:
+        held = 0  # the columns never empty while the cards left stay
+        staying = 0  # the cards left
+        for card, under, _, holds in blocked:
             buried |= under
-            held |= where
+            held |= holds
+            staying |= BIT[card]
         free = ~buried & ~home
+        waiting = buried | staying  # not home while the cards left stay
         kept = [
-            (card, under, where)
-            for card, under, where in blocked
-            if not (PARENT_BITS[card] & free) and LOWER_BITS[card] & buried and (RANK[card] != KING or not ALL_COLUMNS & ~held & ~where)
+            (card, under, where, holds)
+            for card, under, where, holds in blocked
+            if not (PARENT_BITS[card] & free) and LOWER_BITS[card] & waiting and (RANK[card] != KING or not ALL_COLUMNS & ~held & ~where)
         ]
         if len(kept) == len(blocked):
-            cards = 0
-            for card, _, _ in kept:
-                cards |= BIT[card]
-            return cards
+            return staying
         blocked = kept
     return 0
 
