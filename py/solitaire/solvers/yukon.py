@@ -45,9 +45,9 @@ Dead ends (sound pruning)
     card, but the card stays on it). Take all such cards and drop, again and again, each
     that has a way out while the cards left stay: a parent not fixed under one of them and
     not home; no lower card of its suit fixed under one of them or one of them (that card
-    is not home while it lies on its floor); a King: a column other than its own that
-    could be emptied (a column is never empty while one of them lies on its face-down
-    cards: its bottom card stays). If some are left, none of them can be the first to
+    is not home while it lies on its floor); a King: a column that could be emptied (a
+    column is never empty while one of them lies on its face-down cards, as its bottom
+    card stays; any other may be, even the King's own: its floor may carry it away). If some are left, none of them can be the first to
     leave, so the position is lost: it is not searched (``stuck_cards``).
 
 Why the verdicts are exact
@@ -184,28 +184,28 @@ def stuck_cards(columns: Columns | list[bytes], heights: list[int]) -> int:
     home = 0
     for suit in range(4):
         home |= ((1 << heights[suit]) - 1) << (13 * suit)
-    # (card, bits of the cards fixed under it while it stays, its column as a bit, that bit
-    # if it keeps the column from ever being empty while it stays, else 0)
-    blocked: list[tuple[int, int, int, int]] = []
+    # (card, bits of the cards fixed under it while it stays, its column as a bit if it keeps
+    # the column from ever being empty while it stays, else 0)
+    blocked: list[tuple[int, int, int]] = []
     for index, column in enumerate(columns):
         found = FLOORS.get(column)
         if found is None:
             found = floors(column)
-        blocked += [(card, under, 1 << index, (1 << index) if on_face_down else 0) for card, under, on_face_down in found]
+        blocked += [(card, under, (1 << index) if on_face_down else 0) for card, under, on_face_down in found]
     while blocked:
         buried = 0
         held = 0  # the columns never empty while the cards left stay
         staying = 0  # the cards left
-        for card, under, _, holds in blocked:
+        for card, under, holds in blocked:
             buried |= under
             held |= holds
             staying |= BIT[card]
         free = ~buried & ~home
         waiting = buried | staying  # not home while the cards left stay
         kept = [
-            (card, under, where, holds)
-            for card, under, where, holds in blocked
-            if not (PARENT_BITS[card] & free) and LOWER_BITS[card] & waiting and (RANK[card] != KING or not ALL_COLUMNS & ~held & ~where)
+            (card, under, holds)
+            for card, under, holds in blocked
+            if not (PARENT_BITS[card] & free) and LOWER_BITS[card] & waiting and (RANK[card] != KING or not ALL_COLUMNS & ~held)
         ]
         if len(kept) == len(blocked):
             return staying
