@@ -153,13 +153,13 @@ def key(columns: Columns | list[bytes]) -> bytes:
     return SEPARATOR.join(sorted(columns))
 
 
-# Column -> its ``floors``, remembered (a child shares most columns with its parent).
-FLOORS: dict[bytes, list[tuple[int, int, bool]]] = {}
+# Column -> its ``floors``, remembered by a search (a child shares most columns with its parent).
+Floors = dict[bytes, list[tuple[int, int, bool]]]
 FLOORS_LIMIT = 50_000
 ALL_COLUMNS = (1 << 7) - 1
 
 
-def floors(column: bytes) -> list[tuple[int, int, bool]]:
+def floors(column: bytes, known: Floors) -> list[tuple[int, int, bool]]:
     """Each card of the column that lies on another, with the cards that stay under it as
     long as it does (on a face-down card, every card under it; on a face-up card, that card:
     it may move, but only with this one on it), and whether it lies on a face-down card
@@ -173,14 +173,17 @@ def floors(column: bytes) -> list[tuple[int, int, bool]]:
             found.append((real, under if floor >= DOWN else BIT[floor & 63], floor >= DOWN))
         under |= BIT[real]
         floor = card
-    if len(FLOORS) >= FLOORS_LIMIT:
-        FLOORS.clear()
-    FLOORS[column] = found
+    if len(known) >= FLOORS_LIMIT:
+        known.clear()
+    known[column] = found
     return found
 
 
-def stuck_cards(columns: Columns | list[bytes], heights: list[int]) -> int:
-    """The cards (as bits) that can never leave the card they lie on (see the module), 0 if none."""
+def stuck_cards(columns: Columns | list[bytes], heights: list[int], known: Floors | None = None) -> int:
+    """The cards (as bits) that can never leave the card they lie on (see the module), 0 if
+    none. ``known``: the floors of columns met before (a search's own), to look up."""
+    if known is None:
+        known = {}
     home = 0
     for suit in range(4):
         home |= ((1 << heights[suit]) - 1) << (13 * suit)
@@ -188,9 +191,9 @@ def stuck_cards(columns: Columns | list[bytes], heights: list[int]) -> int:
     # the column from ever being empty while it stays, else 0)
     blocked: list[tuple[int, int, int]] = []
     for index, column in enumerate(columns):
-        found = FLOORS.get(column)
+        found = known.get(column)
         if found is None:
-            found = floors(column)
+            found = floors(column, known)
         blocked += [(card, under, (1 << index) if on_face_down else 0) for card, under, on_face_down in found]
     while blocked:
         buried = 0
@@ -308,6 +311,7 @@ class DepthFirst:
 
     def __init__(self, start: Columns, heights: list[int], steps: list[int], seen: set[bytes]) -> None:
         self.seen = seen
+        self.floors: Floors = {}  # this search's columns' floors (``stuck_cards``)
         self.line: list[int] | None = None
         # Frames: the node's children, the next one to try, the steps that led to the node.
         self.stack: list[tuple[list[Child], list[int], list[int]]] = [(children(start, heights), [0], steps)]
@@ -334,7 +338,7 @@ class DepthFirst:
             if sum(heights) == 52:
                 self.line = [one for frame in stack for one in frame[2]] + steps
                 return WON, done
-            if stuck_cards(columns, heights):
+            if stuck_cards(columns, heights, self.floors):
                 continue
             done += 1
             stack.append((children(columns, heights), [0], steps))
@@ -349,6 +353,7 @@ class BestFirst:
 
     def __init__(self, start: Columns, heights: list[int], steps: list[int], seen: set[bytes]) -> None:
         self.seen = seen
+        self.floors: Floors = {}  # this search's columns' floors (``stuck_cards``)
         self.line: list[int] | None = None
         self.store: list[tuple[int, list[int] | tuple[int, ...]]] = [(-1, steps)]  # per node: parent, steps from it
         self.kept: list[tuple[Columns, list[int]] | None] = [(start, heights)]
@@ -380,7 +385,7 @@ class BestFirst:
             if sum(raised) == 52:
                 self.line = self.path(index) + steps
                 return True
-            if stuck_cards(child, raised):
+            if stuck_cards(child, raised, self.floors):
                 continue
             self.serial += 1
             priority = HIDDEN_WEIGHT * hidden_count(child) + 52 - sum(raised)
