@@ -57,7 +57,8 @@ GAMES: dict[str, GameInfo] = {
     "freecell": GameInfo(("solitaire.games.freecell", "FreeCell"), ("solitaire.solvers.freecell", "FreeCellSolver"), {"": 200}, {"": 110}),
     "pyramid": GameInfo(("solitaire.games.pyramid", "Pyramid"), ("solitaire.solvers.pyramid", "PyramidSolver"), {"": 100}, {"": 76}),
     "tripeaks": GameInfo(("solitaire.games.tripeaks", "TriPeaks"), ("solitaire.solvers.tripeaks", "TriPeaksSolver"), {"": 30}, {"": 50}),
-    "yukon": GameInfo(("solitaire.games.yukon", "Yukon"), ("solitaire.solvers.yukon", "YukonSolver"), {"": 100}, {"": 100}),
+    # Yukon: deals 1-1000 at 100,000 nodes (2026-12-06): winnable median 93 nodes, lines' p75 118 moves.
+    "yukon": GameInfo(("solitaire.games.yukon", "Yukon"), ("solitaire.solvers.yukon", "YukonSolver"), {"": 93}, {"": 118}),
 }
 
 
