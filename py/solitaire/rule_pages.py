@@ -489,4 +489,56 @@ RULE_PAGES: dict[str, dict[str, list[list[str]]]] = {
             ],
         ],
     },
+    "yukon": {
+        "en": [
+            [
+                "Goal",
+                "Move all 52 cards to the four foundations, each built up by suit from Ace to King.",
+            ],
+            [
+                "Layout",
+                "Seven columns and no stock. The first column holds one card, face up; the others hold 1 to 6 face-down cards with five face-up cards on them.",
+            ],
+            [
+                "Moves",
+                "Build columns down in alternating colours: a black 8 goes on a red 9.",
+                "Any face-up card may move, taking every card that lies on it along, in order or not, when the card you move fits where it goes.",
+                "Only a King, with whatever lies on it, may fill an empty column. A face-down card left on top of a column turns face up.",
+                "Cards go to the foundations one at a time from the top of a column. Cards on the foundations are out of play: they never come back.",
+            ],
+            [
+                "Scoring",
+                "One point for each card on the foundations: 52 for a won game.",
+            ],
+            [
+                "Help",
+                "Double-click a card to send it to its foundation. Finish plays out a game that is certain to be won. Ctrl+Z undo, Ctrl+Y redo, N new game.",
+            ],
+        ],
+        "de": [
+            [
+                "Ziel",
+                "Alle 52 Karten auf die vier Zielstapel bringen, jeder nach Farbe vom Ass bis zum König aufgebaut.",
+            ],
+            [
+                "Aufbau",
+                "Sieben Spalten und kein Talon. Die erste Spalte hält eine offene Karte; die anderen 1 bis 6 verdeckte Karten mit fünf offenen Karten darauf.",
+            ],
+            [
+                "Züge",
+                "In den Spalten wird absteigend in wechselnden Farben angelegt: eine schwarze 8 auf eine rote 9.",
+                "Jede offene Karte darf ziehen und nimmt alle Karten, die auf ihr liegen, mit, ob geordnet oder nicht, wenn die gezogene Karte dort passt, wo sie hinkommt.",
+                "Nur ein König, mit allem, was auf ihm liegt, darf eine leere Spalte füllen. Eine verdeckte Karte, die oben liegen bleibt, wird umgedreht.",
+                "Karten kommen einzeln von oben aus einer Spalte auf die Zielstapel. Karten auf den Zielstapeln sind aus dem Spiel: Sie kommen nie zurück.",
+            ],
+            [
+                "Wertung",
+                "Ein Punkt für jede Karte auf den Zielstapeln: 52 für ein gewonnenes Spiel.",
+            ],
+            [
+                "Hilfe",
+                "Doppelklick schickt eine Karte auf ihren Zielstapel. „Fertig“ spielt ein sicher gewonnenes Spiel zu Ende. Strg+Z rückgängig, Strg+Y wiederholen, N neues Spiel.",
+            ],
+        ],
+    },
 }

@@ -189,6 +189,8 @@ class Reason(Enum):
     GOLF_STOCK_EMPTY = "no column's top card goes on the {card} on the waste, and the stock is empty"
     GOLF_STOCK_NO_HELP = "no column's top card goes on the {card} on the waste, nor on any of the cards left in the stock"
     SCORPION_NO_MOVE = "no card fits on another column, no King with cards under it can fill an empty column, and the stock is dealt"
+    # -- Yukon ---------------------------------------------------------------------------------
+    YUKON_LOST = "no move can change the game any more: {message}"
     # -- options, deals, dates, games -------------------------------------------------------
     UNKNOWN_OPTION = "unknown option {text} (known: {list})"
     BAD_OPTION_VALUE = "option {name} must be {choices}, not {text}"
@@ -301,6 +303,7 @@ class Status(Enum):
     STOCK_CAN_MOVE = "Stock {number} · can move {number2}"
     CANFIELD = "Base {ranks} · reserve {number} · draw {number2}"
     CANFIELD_PASS = "Base {ranks} · reserve {number} · draw {number2} · pass {number3} of {number4}"
+    FACE_DOWN_HOME = "Face down {number} · home {number2}"
 
 
 Code = Reason | Status
@@ -500,6 +503,7 @@ GERMAN: dict[Code, str] = {
         "Keine Karte passt auf eine andere Spalte, kein König mit Karten unter sich kann eine leere Spalte füllen,"
         " und der Talon ist ausgeteilt"
     ),
+    Reason.YUKON_LOST: "Kein Zug kann das Spiel mehr ändern: {message}",
     Reason.UNKNOWN_OPTION: "Unbekannte Option {text} (bekannt: {list})",
     Reason.BAD_OPTION_VALUE: "Die Option {name} muss {choices} sein, nicht {text}",
     Reason.DEAL_RANGE: "Spielnummern reichen von {number} bis {number2}, nicht {text}",
@@ -605,6 +609,7 @@ GERMAN: dict[Code, str] = {
     Status.CANFIELD_PASS: (
         "Grundrang {ranks} · Reserve {number} · {number2} {number2|Karte|Karten} ziehen · Durchgang {number3} von {number4}"
     ),
+    Status.FACE_DOWN_HOME: "Verdeckt {number} · abgelegt {number2}",
 }
 
 # -- cards and piles in words ------------------------------------------------------------------------

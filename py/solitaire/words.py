@@ -20,6 +20,7 @@ GAME_NAMES: dict[str, dict[str, str]] = {
         "scorpion": "Scorpion",
         "forty-thieves": "Forty Thieves",
         "canfield": "Canfield",
+        "yukon": "Yukon",
     },
     "de": {
         "klondike": "Klondike",
@@ -33,6 +34,7 @@ GAME_NAMES: dict[str, dict[str, str]] = {
         "scorpion": "Skorpion",
         "forty-thieves": "Vierzig Räuber",
         "canfield": "Canfield",
+        "yukon": "Yukon",
     },
 }
 

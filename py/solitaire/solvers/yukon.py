@@ -1,0 +1,534 @@
+"""Yukon solver: two searches with transposition tables, exact verdicts.
+
+Full information: the solver knows every face-down card (as the Klondike solver does),
+but plays by the rules: a face-down card moves only once it has turned.
+
+The search's position
+    The seven columns as ``bytes`` of cards, a face-down card written as its id + 64;
+    the foundations follow from the cards not on the table. The transposition-table key
+    is the columns sorted (columns are interchangeable) and joined by a separator.
+
+Moves
+    Every legal move: a column's top card home; any face-up card, with all the cards
+    on it, onto a column top one rank higher of the other colour; a King with cards
+    under it into an empty column (only the first empty column: the others give the
+    same key; a King at the bottom of a column moved to an empty one gives the same
+    key too).
+
+The searches
+    A depth-first search tries a node's children best first: those that turn a card
+    face up, those that empty a column, those that put a card lying out of sequence
+    onto a card it fits, a card home, a King into an empty column, and last a card
+    lying in sequence moved onto the other card it fits (its "twin"). A best-first
+    search expands the position with the fewest face-down cards (each counting
+    ``HIDDEN_WEIGHT`` cards) and cards not home first, the newest among equals: it finds
+    the wins that depth-first buries under a wrong early choice. They run in turns of
+    ``TURN`` nodes, each with its own transposition table (sharing one cost the
+    depth-first search its good lines on deals 1-40), so either running out of
+    positions proves the game lost.
+
+Safe moves (sound pruning)
+    After every move the search plays the safe moves of ``games.yukon``: a card whose
+    two foundations of the other colour have reached one rank below it. Nothing can
+    ever be put on it, and foundation cards never come back, so any winning line stays
+    a winning line with the card sent home at once (every later move is still legal:
+    none moved a card onto it; a group it belonged to moves without it; a column it
+    alone held is empty sooner).
+
+Dead ends (sound pruning)
+    Every card lying on another (its "floor") must leave it some time before the game is
+    won (the floor must go home, and only a top card does). It leaves only as the bottom
+    card of a move: onto one of its two "parents" (one rank higher, the other colour)
+    standing as a column top, home (after every lower card of its suit), or, a King,
+    into an empty column. While it has not left, its floor stays under it, and if the
+    floor is face down, so does every card under it (the floor may move, carrying the
+    card, but the card stays on it). Take all such cards and drop, again and again, each
+    that has a way out while the cards left stay: a parent not fixed under one of them and
+    not home; no lower card of its suit fixed under one of them or one of them (that card
+    is not home while it lies on its floor); a King: a column that could be emptied (a
+    column is never empty while one of them lies on its face-down cards, as its bottom
+    card stays; any other may be, even the King's own: its floor may carry it away). If some are left, none of them can be the first to
+    leave, so the position is lost: it is not searched (``stuck_cards``).
+
+Why the verdicts are exact
+    ``winnable`` comes with the moves of the line found, replayed through
+    ``Rules.apply`` (which also checks them). ``unwinnable`` only once a search has
+    run out of positions: every position reachable from the start, up to the key, the
+    safe moves and the dead-end test (none of which changes whether a position can be
+    won), has been expanded without a win. When the budget runs out first the verdict is
+    ``unknown``.
+"""
+
+from __future__ import annotations
+
+import heapq
+from typing import Any
+
+from ..game import Move, Rules
+from ..games.yukon import FOUNDATION, TABLEAU, Yukon, YukonPosition
+from ..solver import Search, Solver, Verdict
+
+DOWN = 64  # a face-down card is written as its id + DOWN
+SEPARATOR = b"\xff"
+
+RANK = [card % 13 for card in range(52)]  # 0 for an Ace .. 12 for a King
+SUIT = [card // 13 for card in range(52)]
+KING = 12
+OTHER_COLOUR = ((1, 2), (0, 3), (0, 3), (1, 2))  # by suit: clubs, diamonds, hearts, spades
+# The cards a card may lie on in a column (one rank higher, the other colour).
+PARENTS: list[tuple[int, ...]] = [
+    tuple(other * 13 + RANK[card] + 1 for other in OTHER_COLOUR[SUIT[card]]) if RANK[card] < KING else () for card in range(52)
+]
+FITS = [[lower in PARENTS[upper] for upper in range(52)] for lower in range(52)]  # FITS[lower][upper]
+BIT = [1 << card for card in range(52)]
+PARENT_BITS = [sum(BIT[parent] for parent in PARENTS[card]) for card in range(52)]
+# The cards of the card's suit below it.
+LOWER_BITS = [sum(BIT[SUIT[card] * 13 + lower] for lower in range(RANK[card])) for card in range(52)]
+
+# Steps: a move as a small int, card | target << 6; the target is a card (the top of the
+# column the cards go onto) or one of these.
+TO_EMPTY = 52
+TO_FOUNDATION = 54
+
+# Move order: the lower, the sooner tried.
+TURNS, EMPTIES, ORDERS, HOME, KING_TO_EMPTY, TWIN = 0, 1, 2, 3, 4, 5
+
+DEFAULT_BUDGET = 100_000
+DAILY_BUDGET = 2_000
+
+Columns = tuple[bytes, ...]
+Child = tuple[int, list[int], Columns, list[int]]  # move order, steps, columns, heights
+
+
+def face_down_count(column: bytes) -> int:
+    down = 0
+    for card in column:
+        if card < DOWN:
+            break
+        down += 1
+    return down
+
+
+def with_top_turned(column: bytes) -> bytes:
+    """The column with a face-down card on top turned face up."""
+    if column and column[-1] >= DOWN:
+        return column[:-1] + bytes((column[-1] - DOWN,))
+    return column
+
+
+def heights_of(columns: Columns) -> list[int]:
+    """Each suit's foundation height: the cards of the suit not on the table (they go home in order)."""
+    out = [13, 13, 13, 13]
+    for column in columns:
+        for card in column:
+            out[SUIT[card & 63]] -= 1
+    return out
+
+
+def is_safe(card: int, heights: list[int]) -> bool:
+    """Next on its foundation, and its two foundations of the other colour at least one rank below it."""
+    if heights[SUIT[card]] != RANK[card]:
+        return False
+    first, second = OTHER_COLOUR[SUIT[card]]
+    return heights[first] >= RANK[card] and heights[second] >= RANK[card]
+
+
+def auto_play(columns: list[bytes], heights: list[int], steps: list[int]) -> bool:
+    """Play safe moves until none is left (in place), recording their steps; True if any."""
+    played = False
+    progress = True
+    while progress:
+        progress = False
+        for index, column in enumerate(columns):
+            while column and column[-1] < DOWN and is_safe(column[-1], heights):
+                heights[SUIT[column[-1]]] += 1
+                steps.append(column[-1] | TO_FOUNDATION << 6)
+                column = with_top_turned(column[:-1])
+                progress = played = True
+            columns[index] = column
+    return played
+
+
+def key(columns: Columns | list[bytes]) -> bytes:
+    return SEPARATOR.join(sorted(columns))
+
+
+# Column -> its ``floors``, remembered by a search (a child shares most columns with its parent).
+Floors = dict[bytes, list[tuple[int, int, bool]]]
+FLOORS_LIMIT = 50_000
+ALL_COLUMNS = (1 << 7) - 1
+
+
+def floors(column: bytes, known: Floors) -> list[tuple[int, int, bool]]:
+    """Each card of the column that lies on another, with the cards that stay under it as
+    long as it does (on a face-down card, every card under it; on a face-up card, that card:
+    it may move, but only with this one on it), and whether it lies on a face-down card
+    (then the column's bottom card stays in place, so the column is never empty)."""
+    found: list[tuple[int, int, bool]] = []
+    under = 0
+    floor = -1
+    for card in column:
+        real = card & 63
+        if floor >= 0:
+            found.append((real, under if floor >= DOWN else BIT[floor & 63], floor >= DOWN))
+        under |= BIT[real]
+        floor = card
+    if len(known) >= FLOORS_LIMIT:
+        known.clear()
+    known[column] = found
+    return found
+
+
+def stuck_cards(columns: Columns | list[bytes], heights: list[int], known: Floors | None = None) -> int:
+    """The cards (as bits) that can never leave the card they lie on (see the module), 0 if
+    none. ``known``: the floors of columns met before (a search's own), to look up."""
+    if known is None:
+        known = {}
+    home = 0
+    for suit in range(4):
+        home |= ((1 << heights[suit]) - 1) << (13 * suit)
+    # (card, bits of the cards fixed under it while it stays, its column as a bit if it keeps
+    # the column from ever being empty while it stays, else 0)
+    blocked: list[tuple[int, int, int]] = []
+    for index, column in enumerate(columns):
+        found = known.get(column)
+        if found is None:
+            found = floors(column, known)
+        blocked += [(card, under, (1 << index) if on_face_down else 0) for card, under, on_face_down in found]
+    while blocked:
+        buried = 0
+        held = 0  # the columns never empty while the cards left stay
+        staying = 0  # the cards left
+        for card, under, holds in blocked:
+            buried |= under
+            held |= holds
+            staying |= BIT[card]
+        free = ~buried & ~home
+        waiting = buried | staying  # not home while the cards left stay
+        kept = [
+            (card, under, holds)
+            for card, under, holds in blocked
+            if not (PARENT_BITS[card] & free) and LOWER_BITS[card] & waiting and (RANK[card] != KING or not ALL_COLUMNS & ~held)
+        ]
+        if len(kept) == len(blocked):
+            return staying
+        blocked = kept
+    return 0
+
+
+def children(columns: Columns, heights: list[int]) -> list[Child]:
+    """The children of a node, best first: (order, steps, columns, heights)."""
+    tops: dict[int, int] = {}
+    empty = -1
+    for index, column in enumerate(columns):
+        if column:
+            tops[column[-1]] = index
+        elif empty < 0:
+            empty = index
+    found: list[Child] = []
+    for index, column in enumerate(columns):
+        size = len(column)
+        if not size:
+            continue
+        down = face_down_count(column)
+        top = column[-1]
+        if heights[SUIT[top]] == RANK[top]:
+            moved = list(columns)
+            moved[index] = with_top_turned(column[:-1])
+            raised = list(heights)
+            raised[SUIT[top]] += 1
+            steps = [top | TO_FOUNDATION << 6]
+            auto_play(moved, raised, steps)
+            found.append((HOME, steps, tuple(moved), raised))
+        for start in range(down, size):
+            card = column[start]
+            if RANK[card] == KING:
+                if empty < 0 or start == 0:
+                    continue
+                targets = [(empty, TO_EMPTY)]
+            else:
+                targets = [(tops[parent], parent) for parent in PARENTS[card] if parent in tops]
+            for target, name in targets:
+                if target == index:
+                    continue
+                moved = list(columns)
+                rest = column[:start]
+                turned = start == down and down > 0
+                moved[index] = with_top_turned(rest)
+                moved[target] = columns[target] + column[start:]
+                steps = [card | name << 6]
+                raised = list(heights)
+                if rest:
+                    auto_play(moved, raised, steps)
+                if turned:
+                    order = TURNS
+                elif not rest:
+                    order = EMPTIES
+                elif name == TO_EMPTY:
+                    order = KING_TO_EMPTY
+                elif FITS[rest[-1]][card]:
+                    order = TWIN
+                else:
+                    order = ORDERS
+                found.append((order, steps, tuple(moved), raised))
+    found.sort(key=lambda child: child[0])
+    return found
+
+
+# Outcomes of a member's ``run``.
+GOING, WON, EXHAUSTED = 0, 1, 2
+TURN = 256  # nodes per turn of each search in the tandem
+HIDDEN_WEIGHT = 3  # best-first: a face-down card counts as much as this many cards not home
+
+
+def hidden_count(columns: Columns) -> int:
+    return sum(face_down_count(column) for column in columns)
+
+
+def play_steps(columns: Columns, heights: list[int], steps: list[int] | tuple[int, ...]) -> tuple[Columns, list[int]]:
+    """The columns and heights after ``steps`` (the search's own moves) from these."""
+    moved = list(columns)
+    raised = list(heights)
+    for one in steps:
+        card, target = one & 63, one >> 6
+        source = next(index for index, column in enumerate(moved) if card in column)
+        column = moved[source]
+        where = column.index(card)
+        moved[source] = with_top_turned(column[:where])
+        if target == TO_FOUNDATION:
+            raised[SUIT[card]] += 1
+            continue
+        if target == TO_EMPTY:
+            to = next(index for index, other in enumerate(moved) if not other and index != source)
+        else:
+            to = next(index for index, other in enumerate(moved) if other and other[-1] == target)
+        moved[to] = moved[to] + column[where:]
+    return tuple(moved), raised
+
+
+class DepthFirst:
+    """A resumable depth-first search, children best first (``children``)."""
+
+    def __init__(self, start: Columns, heights: list[int], steps: list[int], seen: set[bytes]) -> None:
+        self.seen = seen
+        self.floors: Floors = {}  # this search's columns' floors (``stuck_cards``)
+        self.line: list[int] | None = None
+        # Frames: the node's children, the next one to try, the steps that led to the node.
+        self.stack: list[tuple[list[Child], list[int], list[int]]] = [(children(start, heights), [0], steps)]
+
+    def run(self, nodes: int) -> tuple[int, int]:
+        """Expand at most ``nodes`` nodes: (outcome, nodes expanded)."""
+        done = 0
+        stack = self.stack
+        seen = self.seen
+        while done < nodes:
+            if not stack:
+                return EXHAUSTED, done
+            found, cursor, _ = stack[-1]
+            if cursor[0] >= len(found):
+                stack.pop()
+                continue
+            _, steps, columns, heights = found[cursor[0]]
+            found[cursor[0]] = (0, [], (), [])  # let the child's data go once tried
+            cursor[0] += 1
+            written = key(columns)
+            if written in seen:
+                continue
+            seen.add(written)
+            if sum(heights) == 52:
+                self.line = [one for frame in stack for one in frame[2]] + steps
+                return WON, done
+            if stuck_cards(columns, heights, self.floors):
+                continue
+            done += 1
+            stack.append((children(columns, heights), [0], steps))
+        return GOING, done
+
+
+class BestFirst:
+    """A resumable best-first search: the position with the fewest face-down cards (each
+    weighing ``HIDDEN_WEIGHT``) and cards not home first, the newest among equals. A
+    waiting child is kept as its parent's index and the steps from there (its parent's
+    position is kept while children of it wait), so the heap stays small."""
+
+    def __init__(self, start: Columns, heights: list[int], steps: list[int], seen: set[bytes]) -> None:
+        self.seen = seen
+        self.floors: Floors = {}  # this search's columns' floors (``stuck_cards``)
+        self.line: list[int] | None = None
+        self.store: list[tuple[int, list[int] | tuple[int, ...]]] = [(-1, steps)]  # per node: parent, steps from it
+        self.kept: list[tuple[Columns, list[int]] | None] = [(start, heights)]
+        self.waiting: list[int] = [0]
+        self.heap: list[tuple[int, int, int, tuple[int, ...]]] = []
+        self.serial = 0
+        self.expand(0)
+
+    def path(self, index: int) -> list[int]:
+        parts: list[list[int] | tuple[int, ...]] = []
+        while index >= 0:
+            parent, steps = self.store[index]
+            parts.append(steps)
+            index = parent
+        return [one for part in reversed(parts) for one in part]
+
+    def expand(self, index: int) -> bool:
+        """Push the new children of node ``index``; True if one is won (``line`` set)."""
+        kept = self.kept[index]
+        assert kept is not None
+        columns, heights = kept
+        seen = self.seen
+        pushed = 0
+        for _, steps, child, raised in children(columns, heights):
+            written = key(child)
+            if written in seen:
+                continue
+            seen.add(written)
+            if sum(raised) == 52:
+                self.line = self.path(index) + steps
+                return True
+            if stuck_cards(child, raised, self.floors):
+                continue
+            self.serial += 1
+            priority = HIDDEN_WEIGHT * hidden_count(child) + 52 - sum(raised)
+            heapq.heappush(self.heap, (priority, -self.serial, index, tuple(steps)))
+            pushed += 1
+        self.waiting[index] = pushed
+        if not pushed:
+            self.kept[index] = None
+        return False
+
+    def run(self, nodes: int) -> tuple[int, int]:
+        done = 0
+        heap = self.heap
+        while done < nodes:
+            if not heap:
+                return EXHAUSTED, done
+            _, _, parent, steps = heapq.heappop(heap)
+            kept = self.kept[parent]
+            assert kept is not None
+            self.waiting[parent] -= 1
+            if not self.waiting[parent]:
+                self.kept[parent] = None
+            index = len(self.store)
+            self.store.append((parent, steps))
+            self.kept.append(play_steps(kept[0], kept[1], steps))
+            self.waiting.append(0)
+            done += 1
+            if self.expand(index):
+                return WON, done
+        return GOING, done
+
+
+class YukonSearch(Search):
+    """The search of one position: a depth-first and a best-first search in turns of
+    ``TURN`` nodes, sharing one transposition table (a position one of them has seen is
+    searched by that one), so the game is lost once both have run out of positions."""
+
+    def __init__(self, rules: Yukon, position: YukonPosition, budget: int, members: tuple[str, ...] = ("depth", "best")) -> None:
+        self.rules = rules
+        self.position = position
+        self.budget = budget
+        self.nodes = 0
+        self.verdict: Verdict | None = None
+        self.seen: set[bytes] = set()
+        columns = [
+            bytes(card + DOWN if i < hidden else card for i, card in enumerate(column))
+            for column, hidden in zip(position.tableau, position.hidden)
+        ]
+        heights = heights_of(tuple(columns))
+        steps: list[int] = []
+        auto_play(columns, heights, steps)
+        start = tuple(columns)
+        self.seen.add(key(start))
+        self.members: list[DepthFirst | BestFirst] = []
+        self.turn = 0
+        self.spent = 0  # nodes of the current member's turn
+        if sum(heights) == 52:
+            self.verdict = Verdict("winnable", replay(rules, position, steps), 0)
+        elif stuck_cards(start, heights):
+            self.verdict = Verdict("unwinnable", (), 0)
+        else:
+            self.nodes = 1
+            for name in members:
+                table = {key(start)}
+                member = DepthFirst(start, heights, steps, table) if name == "depth" else BestFirst(start, heights, steps, table)
+                if member.line is not None:
+                    self.verdict = Verdict("winnable", replay(rules, position, member.line), self.nodes)
+                    break
+                self.members.append(member)
+
+    def run(self, nodes: int) -> Verdict | None:
+        done = 0
+        while self.verdict is None:
+            if not self.members:
+                self.verdict = Verdict("unwinnable", (), self.nodes)
+                break
+            if self.nodes >= self.budget:
+                self.verdict = Verdict("unknown", (), self.nodes)
+                break
+            if done >= nodes:
+                return None
+            self.turn %= len(self.members)
+            member = self.members[self.turn]
+            outcome, spent = member.run(min(nodes - done, self.budget - self.nodes, TURN - self.spent))
+            done += spent
+            self.nodes += spent
+            self.spent += spent
+            if outcome == WON:
+                assert member.line is not None
+                self.verdict = Verdict("winnable", replay(self.rules, self.position, member.line), self.nodes)
+            elif outcome == EXHAUSTED:
+                self.verdict = Verdict("unwinnable", (), self.nodes)
+            elif self.spent >= TURN:
+                self.turn += 1
+                self.spent = 0
+        return self.verdict
+
+
+def replay(rules: Yukon, position: YukonPosition, steps: list[int]) -> tuple[Move, ...]:
+    """The engine's moves for ``steps`` from ``position``, each applied (and so checked)."""
+    moves: list[Move] = []
+    for one in steps:
+        card, target = one & 63, one >> 6
+        source = next(index for index, column in enumerate(position.tableau) if card in column)
+        column = position.tableau[source]
+        count = len(column) - column.index(card)
+        if target == TO_FOUNDATION:
+            move = Move(TABLEAU[source], rules.foundation_targets(position, card)[0])
+        elif target == TO_EMPTY:
+            move = Move(TABLEAU[source], TABLEAU[next(i for i, other in enumerate(position.tableau) if not other)], count)
+        else:
+            move = Move(
+                TABLEAU[source], TABLEAU[next(i for i, other in enumerate(position.tableau) if other and other[-1] == target)], count
+            )
+        position = rules.apply(position, move)
+        moves.append(move)
+    return tuple(moves)
+
+
+class YukonSolver(Solver):
+    """Depth-first search over Yukon positions (see the module docstring)."""
+
+    default_budget = DEFAULT_BUDGET
+    daily_budget = DAILY_BUDGET
+    analysis_budget = DEFAULT_BUDGET
+
+    def __init__(self, rules: Rules[Any]) -> None:
+        super().__init__(rules)
+        if not isinstance(rules, Yukon):
+            raise TypeError(f"the Yukon solver plays Yukon, not {rules.game_id}")
+        self.yukon = rules
+
+    def start(self, position: Any, budget: int) -> Search:
+        return YukonSearch(self.yukon, position, budget)
+
+    def never_free(self, position: Any) -> tuple[int, ...]:
+        """The cards the dead-end test finds can never leave their columns, lowest rank first."""
+        columns = tuple(
+            bytes(card + DOWN if i < hidden else card for i, card in enumerate(column))
+            for column, hidden in zip(position.tableau, position.hidden)
+        )
+        bits = stuck_cards(columns, heights_of(columns))
+        return tuple(sorted((card for card in range(52) if bits >> card & 1), key=lambda card: (RANK[card], SUIT[card])))
+
+
+__all__ = ["FOUNDATION", "YukonSearch", "YukonSolver"]
