@@ -8,6 +8,7 @@ import re
 import sys
 
 from conftest import ROOT
+from solitaire.game import PILE_CODES
 from solitaire.registry import GAMES, make_rules, option_specs
 from solitaire.rule_pages import RULE_PAGES
 from solitaire.texts import GERMAN_PILES, german_pile
@@ -65,3 +66,10 @@ def test_the_page_reads_the_engines_words() -> None:
             continue
         quoted = set(re.findall(r'"([^"\n]+)"', path.read_text(encoding="utf-8")))
         assert not quoted & names, (path.name, quoted & names)
+
+
+def test_every_kind_of_pile_has_a_code_of_its_own() -> None:
+    """The move notation's pile codes come from the kinds words.py names: one letter each, no two alike."""
+    assert set(PILE_CODES) == set(PILE_NAMES["en"]) == set(PILE_NAMES["de"])
+    assert len(set(PILE_CODES.values())) == len(PILE_CODES)
+    assert all(len(code) == 1 and code.isascii() and code.islower() for code in PILE_CODES.values())

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Generic, Literal, TypeVar
 
 from .texts import Explained, Reason, Said
+from .words import PILE_NAMES
 
 MIN_DEAL = 1
 MAX_DEAL = 2**31 - 1
@@ -55,16 +56,11 @@ class Move:
 
 # Short pile codes of the move notation: t3 = tableau-3, f1 = foundation-1, ...
 # A code without a number names a whole kind (Spider deals "s>t": one card to every column).
-PILE_CODES = {
-    "stock": "s",
-    "waste": "w",
-    "foundation": "f",
-    "tableau": "t",
-    "cell": "c",
-    "pyramid": "p",
-    "peak": "k",
-    "reserve": "r",
-}
+# A kind's code is its first letter (the kinds are those words.PILE_NAMES names, so a new kind of
+# pile is its names there); "peak" takes "k", as "p" is Pyramid's. tests/test_words.py checks
+# that no two kinds share a code.
+CODE_EXCEPTIONS = {"peak": "k"}
+PILE_CODES = {kind: CODE_EXCEPTIONS.get(kind, kind[0]) for kind in PILE_NAMES["en"]}
 CODE_PILES = {code: name for name, code in PILE_CODES.items()}
 MOVE_PATTERN = re.compile(r"^([a-z])(\d*)>([a-z])(\d*)(?:x(\d+))?$")
 

@@ -642,7 +642,7 @@ def german_pile(name: str) -> str | None:
     kind, dash, number = name.partition("-")
     if dash and number.isascii() and number.isdigit() and kind in GERMAN_PILES:
         return f"{GERMAN_PILES[kind]} {number}"
-    if not dash and kind in ("stock", "waste", "reserve"):
+    if not dash and kind in GERMAN_PILES and kind not in GERMAN_PILE_KINDS:  # a pile of its own: "Talon"
         return GERMAN_PILES[kind]
     if not dash and kind in GERMAN_PILE_KINDS:
         return GERMAN_PILE_KINDS[kind]
