@@ -2,7 +2,7 @@
 
     .venv/bin/python tools/bench_solver_freecell.py [--deals 1000] [--start 1] [--budget 100000]
         [--unwinnable 11982] [--unwinnable-budget 1000000]
-        [--fc-solve-presets default,one-big-family] [--no-fc-solve] [--json PATH]
+        [--fc-solve-presets default,one-big-family] [--no-fc-solve] [--building alternate|any] [--json PATH]
 
 A benchmark, not a test: it prints a table, writes the figures to
 bench-results/solver-freecell-YYYYmmdd-HHMMSS.json (or --json PATH) and exits
@@ -105,12 +105,15 @@ def main() -> None:
         "--fc-solve-presets", default="default,one-big-family", help="comma-separated fc-solve presets (default: fc-solve without options)"
     )
     parser.add_argument("--no-fc-solve", action="store_true", help="do not run fc-solve")
+    parser.add_argument(
+        "--building", choices=("alternate", "any"), default="alternate", help="FreeCell's building option (any: fc-solve is not run)"
+    )
     parser.add_argument("--json", type=Path, help="where to write the figures")
     args = parser.parse_args()
 
-    rules = FreeCell()
+    rules = FreeCell({"building": args.building})
     solver = FreeCellSolver(rules)
-    with_fc_solve = not args.no_fc_solve and shutil.which("fc-solve") is not None
+    with_fc_solve = not args.no_fc_solve and args.building == "alternate" and shutil.which("fc-solve") is not None
     presets = {name: ([] if name == "default" else ["-l", name]) for name in args.fc_solve_presets.split(",") if name}
     if not presets:
         with_fc_solve = False
