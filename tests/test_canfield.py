@@ -227,7 +227,7 @@ def test_draw_one_goes_through_the_stock_three_times() -> None:
         Move("waste", "stock", len(position.waste)),
     )
     assert again.redeals == 2 and again.stock == position.waste[::-1]
-    assert render(DRAW_ONE.status_line(again)) == "Base 7 · reserve 0 · draw 1 · pass 3 of 3"
+    assert render(DRAW_ONE.status_line(again)) == "Base 7 · reserve 0 · pass 3 of 3"
 
 
 def test_draw_three_passes_without_limit() -> None:
@@ -296,8 +296,8 @@ def test_completion_plays_out_a_won_game() -> None:
 def test_status_line() -> None:
     said = RULES.status_line(RULES.deal(1))
     assert said.code == Status.CANFIELD
-    assert render(said, "en") == "Base 7 · reserve 13 · draw 3"
-    assert render(said, "de") == "Grundrang 7 · Reserve 13 · 3 Karten ziehen"
+    assert render(said, "en") == "Base 7 · reserve 13"
+    assert render(said, "de") == "Grundrang 7 · Reserve 13"
 
 
 def test_refusals_in_german() -> None:

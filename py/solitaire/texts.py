@@ -301,8 +301,8 @@ class Status(Enum):
     STOCK_RUN = "Stock {number} · run {number2}"
     STOCK_LEFT = "Stock {number}"
     STOCK_CAN_MOVE = "Stock {number} · can move {number2}"
-    CANFIELD = "Base {ranks} · reserve {number} · draw {number2}"
-    CANFIELD_PASS = "Base {ranks} · reserve {number} · draw {number2} · pass {number3} of {number4}"
+    CANFIELD = "Base {ranks} · reserve {number}"
+    CANFIELD_PASS = "Base {ranks} · reserve {number} · pass {number2} of {number3}"
     FACE_DOWN_HOME = "Face down {number} · home {number2}"
 
 
@@ -605,10 +605,8 @@ GERMAN: dict[Code, str] = {
     Status.STOCK_RUN: "Talon {number} · Serie {number2}",
     Status.STOCK_LEFT: "Talon {number}",
     Status.STOCK_CAN_MOVE: "Talon {number} · {number2} {number2|Karte|Karten} je Zug",
-    Status.CANFIELD: "Grundrang {ranks} · Reserve {number} · {number2} {number2|Karte|Karten} ziehen",
-    Status.CANFIELD_PASS: (
-        "Grundrang {ranks} · Reserve {number} · {number2} {number2|Karte|Karten} ziehen · Durchgang {number3} von {number4}"
-    ),
+    Status.CANFIELD: "Grundrang {ranks} · Reserve {number}",
+    Status.CANFIELD_PASS: "Grundrang {ranks} · Reserve {number} · Durchgang {number2} von {number3}",
     Status.FACE_DOWN_HOME: "Verdeckt {number} · abgelegt {number2}",
 }
 

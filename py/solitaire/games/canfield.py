@@ -510,15 +510,15 @@ class Canfield(Rules[CanfieldPosition]):
         return sum(len(foundation) for foundation in position.foundations)
 
     def status_line(self, position: CanfieldPosition) -> Said:
+        # Short enough for a sideways phone's bar in German; Settings names the draw.
         if self.max_redeals is None:
-            return Said(Status.CANFIELD, ranks=[position.base], number=len(position.reserve), number2=self.draw)
+            return Said(Status.CANFIELD, ranks=[position.base], number=len(position.reserve))
         return Said(
             Status.CANFIELD_PASS,
             ranks=[position.base],
             number=len(position.reserve),
-            number2=self.draw,
-            number3=position.redeals + 1,
-            number4=self.max_redeals + 1,
+            number2=position.redeals + 1,
+            number3=self.max_redeals + 1,
         )
 
     def text_layout(self, position: CanfieldPosition) -> str:
