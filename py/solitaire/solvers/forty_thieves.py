@@ -256,6 +256,7 @@ class FortyThievesSearch(Search):
         self.steps: list[Steps] = []
         self.stock = bytes(card % 52 for card in reversed(position.stock))  # in the order turned
         self.facts: dict[bytes, int] = {}
+        self.runs: dict[bytes, int] = {}  # each column's run down in suit on top
         heights = bytearray(8)
         for pile in position.foundations:
             if pile:
@@ -380,9 +381,14 @@ class FortyThievesSearch(Search):
                 moved = list(columns)
                 moved[0] = waste[-1:]
                 made.append((moved, rest, turned, bytearray(heights), step(WASTE, 0), -3))
+        runs = self.runs
         for index in range(empty, COLUMNS):
             column = columns[index]
-            run = suit_run(column)
+            run = runs.get(column)
+            if run is None:
+                if len(runs) > FACTS_LIMIT:
+                    runs.clear()
+                run = runs[column] = suit_run(column)
             for count in range(1, min(run, to_filled) + 1):
                 card = column[-count]
                 if RANK[card] < 12:
