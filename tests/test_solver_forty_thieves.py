@@ -101,6 +101,15 @@ def test_slices_give_the_same_verdict_as_one_run(slice_nodes: int) -> None:
     assert verdict == whole
 
 
+@pytest.mark.parametrize("budget", [1_000, 3_333, 5_001])
+def test_the_phases_spend_the_whole_budget_across_slices(budget: int) -> None:
+    # Deal 3 is open after far more nodes: the greedy look and the broad phases end unknown.
+    search = SOLVER.start(RULES.deal(3), budget)
+    while (verdict := search.run(997)) is None:
+        pass
+    assert verdict == Verdict("unknown", (), budget)
+
+
 def test_a_slice_expands_at_most_its_nodes() -> None:
     search = SOLVER.start(RULES.deal(1), 10_000)
     assert search.run(100) is None

@@ -75,7 +75,7 @@ GAMES: dict[str, GameInfo] = {
     "scorpion": GameInfo(("solitaire.games.scorpion", "Scorpion"), ("solitaire.solvers.scorpion", "ScorpionSolver"), {"": 50}, {"": 52}),
     # Forty Thieves: the benchmark run of 2026-12-06 (deals 1..1000 at 20,000 nodes).
     "forty-thieves": GameInfo(
-        ("solitaire.games.forty_thieves", "FortyThieves"), ("solitaire.solvers.forty_thieves", "FortyThievesSolver"), {"": 1600}, {"": 253}
+        ("solitaire.games.forty_thieves", "FortyThieves"), ("solitaire.solvers.forty_thieves", "FortyThievesSolver"), {"": 3742}, {"": 255}
     ),
     # Canfield: draw three from tools/bench_solver_canfield.py on deals 1-1000 (2026-12-06);
     # draw one from deals 1-40 at 20,000 positions (its solver settles few deals).

@@ -32,13 +32,15 @@ Safe moves (the only pruning besides the key)
 
 Order
     A heap ordered by a heuristic (cards not home, cards lying on a card of lower or equal
-    rank, the waste's length, cards covering the next card of each foundation, minus empty
-    columns) plus a weight on depth (negative: deeper first); ties by a serial number, so the
-    order never depends on hashing. ``run(nodes)`` expands at most that many positions and
-    resumes where it stopped. A search runs in two phases on one budget: a greedy look
-    (``PROOF_WEIGHTS``, 15% of the budget and at least the daily's), which finds the deals won
-    on a straight road in a few hundred nodes, then a fresh, broader search
-    (``SEARCH_WEIGHTS``) with the rest. The daily's proof is the greedy look alone.
+    rank, cards not lying on the next higher card of their suit, the waste's length, cards
+    covering the next card of each foundation, minus empty columns) plus a weight on depth
+    (negative: deeper first); ties by a serial number, so the order never depends on hashing.
+    ``run(nodes)`` expands at most that many positions and resumes where it stopped. A search
+    runs in phases on one budget: a greedy look (``PROOF_WEIGHTS``, 15% of the budget and at
+    least the daily's), which finds the deals won on a straight road in a few hundred nodes,
+    then fresh, broader searches (``BROAD``: three sets of weights sharing the rest), each of
+    which wins deals the others miss within the budget. The daily's proof is the greedy look
+    alone.
 
 What it cannot do
     Many deals are lost, and a lost deal is proven only by searching every position it can
@@ -94,14 +96,24 @@ class Weights:
     empty: int  # per empty column (a bonus)
     cover: int  # per card covering the next card of a foundation (up to COVER_CAP)
     depth: int  # per move from the start
+    loose: int = 0  # per card not lying on the next higher card of its suit
 
 
 # Tuned on deals 1..40: the command line's and the analysis's search.
 GREEDY_SHARE = 15  # per cent of a search's budget spent on the greedy look first
 SEARCH_WEIGHTS = Weights(home=10, disorder=5, waste=5, empty=15, cover=2, depth=-1)
+# The broad phases after the greedy look: each a fresh search with its share (per cent) of the
+# budget left, the first taking what the shares' rounding leaves. Tuned on deals 1..100: each
+# set of weights wins deals the others miss within the budget, so three shorter searches win
+# more deals than one long one (deals 1..100: 32 against 26; 101..200: 21 against 19).
+BROAD: tuple[tuple[int, Weights], ...] = (
+    (35, SEARCH_WEIGHTS),
+    (35, Weights(home=10, disorder=2, waste=5, empty=15, cover=2, depth=-1, loose=4)),
+    (30, Weights(home=10, disorder=0, waste=3, empty=25, cover=3, depth=-2, loose=6)),
+)
 # The daily's proof and the first phase of every other search: greedier, to find the easy
-# deals in few nodes.
-PROOF_WEIGHTS = Weights(home=10, disorder=3, waste=5, empty=10, cover=2, depth=-4)
+# deals in few nodes. Deals 1..800 at 250 nodes: 61 won (the first pass's weights: 45).
+PROOF_WEIGHTS = Weights(home=10, disorder=1, waste=5, empty=12, cover=2, depth=-4, loose=4)
 
 SEPARATOR = b"\xff"  # after each column in a key (cards are 0..51)
 END = 0xFF
@@ -171,6 +183,15 @@ def disorder(column: bytes) -> int:
     return count
 
 
+def loose(column: bytes) -> int:
+    """Cards above the bottom one not lying on the next higher card of their suit."""
+    count = 0
+    for lower, upper in zip(column, column[1:]):
+        if lower != upper + 1 or RANK[upper] == 12:
+            count += 1
+    return count
+
+
 def suit_run(column: bytes) -> int:
     """Cards on top of the column that form a run down in suit."""
     run = 1 if column else 0
@@ -186,10 +207,11 @@ def is_descending(cards: bytes) -> bool:
 class FortyThievesSolver(Solver):
     """Best-first search over Forty Thieves positions (see the module docstring).
 
-    Budgets (deals 1..1000, tools/bench_solver_forty_thieves.py): 20,000 nodes prove 20.4% of
-    them winnable (the median of those takes about 1,600 nodes, half a second at most) and
-    none unwinnable; 79.6% stay unknown, and more nodes settle few more (deals 3 to 11 are
-    open after 1,000,000). The daily's proof tries candidates with 250 greedy nodes each.
+    Budgets (tools/bench_solver_forty_thieves.py): 20,000 nodes prove 23.0% of deals 1..300
+    winnable (the median of those takes about 3,700 nodes, 105 ms CPU) and none unwinnable;
+    77% stay unknown (the first pass, one broad search: 20.4% of deals 1..1000), and more
+    nodes settle few more (deals 3 to 11 are open after 1,000,000). The daily's proof tries
+    candidates with 250 greedy nodes each (365 dates of 2026: median 10 candidates, 78 ms).
     """
 
     default_budget = 20_000
@@ -198,10 +220,18 @@ class FortyThievesSolver(Solver):
 
     def start(self, position: Any, budget: int) -> Search:
         """A greedy look first (``GREEDY_SHARE`` of the budget, at least the daily's budget: for
-        the wins that lie on a straight road), then the broader search with the rest."""
+        the wins that lie on a straight road), then the broader searches of ``BROAD`` with the
+        rest, one after the other."""
         assert isinstance(self.rules, FortyThieves)
         greedy = min(budget, max(budget * GREEDY_SHARE // 100, self.daily_budget))
-        return PhasedSearch([FortyThievesSearch(self.rules, position, greedy, PROOF_WEIGHTS), (self.rules, position, budget - greedy)])
+        phases: list[FortyThievesSearch | tuple[FortyThieves, FortyThievesPosition, int, Weights]] = [
+            FortyThievesSearch(self.rules, position, greedy, PROOF_WEIGHTS)
+        ]
+        rest = budget - greedy
+        for index, (share, weights) in enumerate(BROAD):
+            part = rest - sum(share * rest // 100 for share, _ in BROAD[1:]) if index == 0 else share * rest // 100
+            phases.append((self.rules, position, part, weights))
+        return PhasedSearch(phases)
 
     def proof_search(self, position: Any) -> Search:
         """The daily's proof: a greedy search within ``daily_budget`` nodes; the daily tries
@@ -227,6 +257,7 @@ class FortyThievesSearch(Search):
         self.steps: list[Steps] = []
         self.stock = bytes(card % 52 for card in reversed(position.stock))  # in the order turned
         self.facts: dict[bytes, int] = {}
+        self.runs: dict[bytes, int] = {}  # each column's run down in suit on top
         heights = bytearray(8)
         for pile in position.foundations:
             if pile:
@@ -265,7 +296,7 @@ class FortyThievesSearch(Search):
                 if value is None:
                     if len(facts) > FACTS_LIMIT:
                         facts.clear()
-                    value = facts[column] = disorder(column)
+                    value = facts[column] = self.weights.disorder * disorder(column) + self.weights.loose * loose(column)
                 unordered += value
         empty = columns.count(b"")
         # The cards covering the next card of each foundation (the nearer copy counts).
@@ -289,11 +320,7 @@ class FortyThievesSearch(Search):
             covering += best
         weights = self.weights
         return (
-            weights.home * (104 - sum(heights))
-            + weights.disorder * unordered
-            + weights.waste * len(waste)
-            - weights.empty * empty
-            + weights.cover * covering
+            weights.home * (104 - sum(heights)) + unordered + weights.waste * len(waste) - weights.empty * empty + weights.cover * covering
         )
 
     def push(self, state: State, depth: int, parent: int, steps: Steps) -> None:
@@ -355,9 +382,14 @@ class FortyThievesSearch(Search):
                 moved = list(columns)
                 moved[0] = waste[-1:]
                 made.append((moved, rest, turned, bytearray(heights), step(WASTE, 0), -3))
+        runs = self.runs
         for index in range(empty, COLUMNS):
             column = columns[index]
-            run = suit_run(column)
+            run = runs.get(column)
+            if run is None:
+                if len(runs) > FACTS_LIMIT:
+                    runs.clear()
+                run = runs[column] = suit_run(column)
             for count in range(1, min(run, to_filled) + 1):
                 card = column[-count]
                 if RANK[card] < 12:
@@ -425,7 +457,7 @@ class PhasedSearch(Search):
     nodes of all the phases so far; ``unknown`` when the last runs out. A later phase is given
     as the arguments of its ``FortyThievesSearch`` and made when its turn comes."""
 
-    def __init__(self, phases: list[FortyThievesSearch | tuple[FortyThieves, FortyThievesPosition, int]]) -> None:
+    def __init__(self, phases: list[FortyThievesSearch | tuple[FortyThieves, FortyThievesPosition, int, Weights]]) -> None:
         self.phases = phases
         self.done = 0  # nodes of the phases that have ended
         self.verdict: Verdict | None = None
