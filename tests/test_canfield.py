@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
+from random_play import random_positions
 from solitaire.card_notation import parse_card
 from solitaire.cards import card_text
 from solitaire.game import IllegalMove, Move, NotationError, parse_move
@@ -332,3 +335,19 @@ def test_the_layout_reads_back() -> None:
     for _ in range(5):
         position = RULES.apply(position, RULES.legal_moves(position)[-1])
     assert RULES.parse_layout(RULES.text_layout(position)) == position
+
+
+def test_in_draw_three_no_waste_card_goes_home_by_itself() -> None:
+    """Automatic moves leave the waste alone in draw three (taking a card out would shift the
+    groups of three behind it); in draw one its top card goes home when it is safe."""
+    rng = random.Random(7)
+    seen_waste_home = False
+    for deal in range(1, 31):
+        for rules in (RULES, DRAW_ONE):
+            for position in random_positions(rules, rules.deal(deal), [rng.randrange(1000) for _ in range(150)], rules.safe_moves):
+                sources = {move.source for move in rules.safe_moves(position)}
+                if rules is RULES:
+                    assert "waste" not in sources
+                else:
+                    seen_waste_home |= "waste" in sources
+    assert seen_waste_home  # draw one still plays a safe waste card home

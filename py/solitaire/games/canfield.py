@@ -427,10 +427,13 @@ class Canfield(Rules[CanfieldPosition]):
         """Moves to a foundation that no later play could need undone: a card whose
         column partners (the cards one rank below it of the other colour) are both on
         their foundations already. A base card's partners are the last cards of the
-        other colour's foundations, so it is safe only when those are complete."""
+        other colour's foundations, so it is safe only when those are complete. Not the
+        waste's card in draw three: taking it out would shift the groups of three behind it."""
         heights = self.heights(position)
         moves = []
         for source, cards in self.tops(position):
+            if source == "waste" and self.draw == 3:
+                continue
             if cards and self.is_safe_home(cards[-1], heights, position.base):
                 moves += [Move(source, target) for target in self.foundation_targets(position, cards[-1])[:1]]
         return moves

@@ -32,7 +32,9 @@ Sound pruning only, so that verdicts stay exact:
   the two cards one rank below it of the other colour, are home already; a base card
   only when the other colour's foundations are complete), where no card comes back from
   a foundation. Such a card can never hold another one, so every line that wins with it
-  on the table wins with it home too. A waste card is left where it is in draw three:
+  on the table wins with it home too (a column's last card sent home refills the column
+  from the reserve at once, a card that can do there all it could do on the reserve, which
+  only empties sooner). A waste card is left where it is in draw three:
   taking it out of the waste would shift the groups of three behind it.
 
 Portfolio (``CanfieldSearch``). Draw three: an exact depth-first search (finds easy wins
