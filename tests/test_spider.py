@@ -208,7 +208,7 @@ FORBIDDEN = [
     ("an Ace on an Ace", table("AH", "AS"), Move("tableau-2", "tableau-1"), "down by one rank"),
     ("a face-down card", table("[9H] 8H", "TS"), Move("tableau-1", "tableau-2", 2), "face-down"),
     ("more cards than the column has", table("9H", "TS"), Move("tableau-1", "tableau-2", 2), "so many"),
-    ("from an empty column", table("", "TS"), Move("tableau-1", "tableau-2"), "so many"),
+    ("from an empty column", table("", "TS"), Move("tableau-1", "tableau-2"), "column is empty"),
     ("zero cards", table("9H", "TS"), Move("tableau-1", "tableau-2", 0), "at least one"),
     ("onto its own column", table("9H 8H"), Move("tableau-1", "tableau-1"), "another pile"),
     ("a card to a foundation", table("AS"), Move("tableau-1", "foundation-1"), "no card moves to a foundation"),

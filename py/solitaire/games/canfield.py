@@ -61,11 +61,13 @@ from .table import (
     check_every_card_once,
     face_down_count,
     layout_lines,
+    lift,
     pile_index,
     pile_line,
     pile_names,
     replace_at,
 )
+from .talon import Talon
 
 OPTIONS = (
     OptionSpec("draw", ("3", "1"), changes_deal=True),
@@ -128,7 +130,7 @@ def home_height(card: int, base: int) -> int:
     return (rank(card) - base) % 13 + 1
 
 
-class Canfield(Rules[CanfieldPosition]):
+class Canfield(Talon[CanfieldPosition], Rules[CanfieldPosition]):
     """Canfield for one set of options (draw, moves, back)."""
 
     game_id = "canfield"
@@ -166,16 +168,6 @@ class Canfield(Rules[CanfieldPosition]):
         )
 
     # -- moves ---------------------------------------------------------------
-
-    def can_redeal(self, position: CanfieldPosition) -> bool:
-        return self.max_redeals is None or position.redeals < self.max_redeals
-
-    def stock_moves(self, position: CanfieldPosition) -> list[Move]:
-        if position.stock:
-            return [Move("stock", "waste", min(self.draw, len(position.stock)))]
-        if position.waste and self.can_redeal(position):
-            return [Move("waste", "stock", len(position.waste))]
-        return []
 
     def stock_move(self, position: CanfieldPosition) -> Move:
         """A draw, or turning the waste over (``apply`` says why that may be refused)."""
@@ -248,25 +240,11 @@ class Canfield(Rules[CanfieldPosition]):
         return self.fill_from_reserve(after)
 
     def draw_cards(self, position: CanfieldPosition, move: Move) -> CanfieldPosition:
-        if move.target != "waste":
-            raise IllegalMove(Reason.STOCK_TO_WASTE)
-        if not position.stock:
-            raise IllegalMove(Reason.STOCK_EMPTY)
-        count = min(self.draw, len(position.stock))
-        if move.count != count:
-            raise IllegalMove(Reason.DRAW_COUNT, number=count)
-        # Dealing one at a time from the top reverses their order on the waste.
-        return replace(position, stock=position.stock[:-count], waste=position.waste + position.stock[-count:][::-1])
+        stock, waste = self.dealt(position, move)
+        return replace(position, stock=stock, waste=waste)
 
     def redeal(self, position: CanfieldPosition, move: Move) -> CanfieldPosition:
-        if position.stock:
-            raise IllegalMove(Reason.REDEAL_STOCK_NOT_EMPTY)
-        if not position.waste:
-            raise IllegalMove(Reason.WASTE_EMPTY)
-        if self.max_redeals is not None and not self.can_redeal(position):
-            raise IllegalMove(Reason.PASSES_USED, number=self.max_redeals + 1)
-        if move.count != len(position.waste):
-            raise IllegalMove(Reason.REDEAL_WHOLE_WASTE)
+        self.check_redeal(position, move, Said(Reason.PASSES_USED, number=(self.max_redeals or 0) + 1))
         return replace(position, stock=position.waste[::-1], waste=(), redeals=position.redeals + 1)
 
     def take(self, position: CanfieldPosition, move: Move) -> Column:
@@ -293,11 +271,7 @@ class Canfield(Rules[CanfieldPosition]):
             return foundation[-1:]
         if (index := pile_index(move.source, "tableau", COLUMNS)) is not None:
             column = position.tableau[index]
-            if not column:
-                raise IllegalMove(Reason.COLUMN_EMPTY)
-            if move.count > len(column):
-                raise IllegalMove(Reason.TOO_MANY_CARDS)
-            run = column[-move.count :]
+            run = lift(column, move.count)
             if not is_run(run):
                 raise IllegalMove(Reason.NOT_A_WRAPPING_RUN)
             if not self.any_run and move.count not in (1, len(column)):
@@ -398,30 +372,6 @@ class Canfield(Rules[CanfieldPosition]):
                     queue.append(after)
         table_said = Said(Reason.TABLE_BACK_AND_FORTH if moved else Reason.TABLE_NO_MOVE)
         return Said(Reason.KLONDIKE_LOST, message=table_said, message2=stock_said)
-
-    def coming_cards(self, position: CanfieldPosition) -> tuple[set[int], Said]:
-        """The cards that the stock and the waste can still bring to the top of the waste
-        (the waste's top card included), and what to say when none of them fits anywhere.
-        Drawing follows one path, so one walk along it finds them."""
-        stock, waste, redeals = position.stock, position.waste, position.redeals
-        tops: set[int] = set()
-        seen: set[tuple[int, int]] = set()
-        while (len(stock), redeals if self.max_redeals is not None else 0) not in seen:
-            if waste:
-                tops.add(waste[-1])
-            seen.add((len(stock), redeals if self.max_redeals is not None else 0))
-            if stock:
-                count = min(self.draw, len(stock))
-                stock, waste = stock[:-count], waste + stock[-count:][::-1]
-            elif waste and (self.max_redeals is None or redeals < self.max_redeals):
-                stock, waste, redeals = waste[::-1], (), redeals + 1
-            else:
-                break
-        if not position.stock and not position.waste:
-            return tops, Said(Reason.STOCK_AND_WASTE_EMPTY)
-        if not position.stock and not self.can_redeal(position):
-            return tops, Said(Reason.NO_PASS_LEFT)
-        return tops, Said(Reason.STOCK_NOTHING_FITS)
 
     def safe_moves(self, position: CanfieldPosition) -> list[Move]:
         """Moves to a foundation that no later play could need undone: a card whose

@@ -53,15 +53,23 @@ from ..rng import shuffled
 from ..texts import Reason, Said, Status
 from .table import (
     CopyCounter,
+    builds_down_in_suit,
     check_every_card_once,
+    check_home,
     face_down_count,
     fits_on_foundation,
+    home_lowest_first,
+    is_descending,
+    is_suit_run,
     layout_lines,
+    lift,
     pile_index,
     pile_line,
     pile_names,
     replace_at,
+    supermove_capacity,
 )
+from .talon import turn_one
 
 COLUMNS = 10
 ROWS = 4
@@ -91,16 +99,6 @@ class FortyThievesPosition:
     foundations: tuple[tuple[int, ...], ...]
 
 
-def builds_down_in_suit(card: int, top: int) -> bool:
-    """``card`` goes on ``top`` in a column: one rank lower, the same suit."""
-    return suit(card) == suit(top) and rank(top) == rank(card) + 1
-
-
-def is_suit_run(cards: tuple[int, ...]) -> bool:
-    """Each card one rank below the one before it, all of one suit."""
-    return all(builds_down_in_suit(lower, upper) for upper, lower in zip(cards, cards[1:]))
-
-
 def fits_on_column(card: int, column: tuple[int, ...]) -> bool:
     """Any card fills an empty column; otherwise down by one in suit."""
     return not column or builds_down_in_suit(card, column[-1])
@@ -112,11 +110,6 @@ def suit_run_length(column: tuple[int, ...]) -> int:
     while length < len(column) and builds_down_in_suit(column[-length], column[-length - 1]):
         length += 1
     return length
-
-
-def is_descending(cards: tuple[int, ...]) -> bool:
-    """Every card lower than the one below it, whatever the suits."""
-    return all(rank(lower) > rank(upper) for lower, upper in zip(cards, cards[1:]))
 
 
 def lowest_home(foundations: tuple[tuple[int, ...], ...]) -> list[int]:
@@ -161,7 +154,7 @@ class FortyThieves(Rules[FortyThievesPosition]):
     def move_capacity(self, position: FortyThievesPosition, to_empty_column: bool = False) -> int:
         """The longest run that may move at once: 2^(empty columns), not counting the empty
         column the run moves to (what single cards could carry through the empty columns)."""
-        return 1 << max(self.empty_columns(position) - (1 if to_empty_column else 0), 0)
+        return supermove_capacity(0, self.empty_columns(position), to_empty_column)
 
     # -- moves ---------------------------------------------------------------
 
@@ -208,13 +201,8 @@ class FortyThieves(Rules[FortyThievesPosition]):
         return self.put(self.remove(position, move.source, move.count), move.target, cards)
 
     def turn(self, position: FortyThievesPosition, move: Move) -> FortyThievesPosition:
-        if move.target != "waste":
-            raise IllegalMove(Reason.STOCK_TO_WASTE)
-        if not position.stock:
-            raise IllegalMove(Reason.STOCK_EMPTY_ONE_PASS)
-        if move.count != 1:
-            raise IllegalMove(Reason.TURN_ONE)
-        return replace(position, stock=position.stock[:-1], waste=position.waste + position.stock[-1:])
+        stock, waste = turn_one(position.stock, position.waste, move)
+        return replace(position, stock=stock, waste=waste)
 
     def take(self, position: FortyThievesPosition, move: Move) -> tuple[int, ...]:
         """The cards a move lifts, after checking that it may lift them."""
@@ -229,12 +217,7 @@ class FortyThieves(Rules[FortyThievesPosition]):
                 raise IllegalMove(Reason.WASTE_TOP_ONLY)
             return position.waste[-1:]
         if (index := pile_index(move.source, "tableau", COLUMNS)) is not None:
-            column = position.tableau[index]
-            if not column:
-                raise IllegalMove(Reason.COLUMN_EMPTY)
-            if move.count > len(column):
-                raise IllegalMove(Reason.TOO_MANY_CARDS)
-            run = column[-move.count :]
+            run = lift(position.tableau[index], move.count)
             if not is_suit_run(run):
                 raise IllegalMove(Reason.NOT_A_SUIT_RUN)
             return run
@@ -244,13 +227,7 @@ class FortyThieves(Rules[FortyThievesPosition]):
         """Raise IllegalMove unless ``move.target`` takes ``cards`` in ``position`` (before they leave)."""
         target = move.target
         if (index := pile_index(target, "foundation", FOUNDATIONS)) is not None:
-            if len(cards) != 1:
-                raise IllegalMove(Reason.HOME_ONE_AT_A_TIME)
-            foundation = position.foundations[index]
-            if not fits_on_foundation(cards[0], foundation):
-                if not foundation:
-                    raise IllegalMove(Reason.ACE_FIRST)
-                raise IllegalMove(Reason.DOES_NOT_FOLLOW, card=cards[0], card2=foundation[-1])
+            check_home(cards, position.foundations[index])
         elif (index := pile_index(target, "tableau", COLUMNS)) is not None:
             column = position.tableau[index]
             if not fits_on_column(cards[0], column):
@@ -375,20 +352,12 @@ class FortyThieves(Rules[FortyThievesPosition]):
         piles = [position.waste, *position.tableau]
         if position.stock or self.is_won(position) or not all(is_descending(pile) for pile in piles):
             return None
-        moves: list[Move] = []
-        current = position
-        while not self.is_won(current):
-            home = [
-                (rank(cards[-1]), Move(source, targets[0]))
-                for source, cards in [("waste", current.waste)] + list(zip(TABLEAU, current.tableau))
-                if cards and (targets := self.foundation_targets(current, cards[-1]))
-            ]
-            if not home:  # cannot happen (see above); stay honest all the same
-                return None
-            step = min(home, key=lambda item: item[0])[1]
-            current = self.apply(current, step)
-            moves.append(step)
-        return moves
+        return home_lowest_first(self, position, self.top_cards, self.foundation_targets)
+
+    @staticmethod
+    def top_cards(position: FortyThievesPosition) -> list[tuple[str, int]]:
+        """The waste's and the columns' top cards."""
+        return [(source, cards[-1]) for source, cards in [("waste", position.waste), *zip(TABLEAU, position.tableau)] if cards]
 
     # -- presentation ----------------------------------------------------------
 

@@ -103,7 +103,19 @@ from ..game import (
     validate_options,
 )
 from ..texts import Reason, Said, Status
-from .table import builds_down_alternating, fits_on_foundation, pile_index, pile_names, replace_at, safe_to_play_home
+from .table import (
+    builds_down_alternating,
+    check_home,
+    fits_on_foundation,
+    home_lowest_first,
+    is_descending,
+    lift,
+    pile_index,
+    pile_names,
+    replace_at,
+    safe_to_play_home,
+    supermove_capacity,
+)
 
 COLUMNS = 8
 CELLS = 4
@@ -163,11 +175,6 @@ def builds_down_by_rank(card: int, top: int) -> bool:
 def builds_down_in_suit(card: int, top: int) -> bool:
     """``card`` goes on ``top`` in a column built by suit (Eight Off, Baker's Game)."""
     return rank(top) == rank(card) + 1 and suit(top) == suit(card)
-
-
-def is_descending(column: tuple[int, ...]) -> bool:
-    """Every card lower than the one below it, whatever the colours."""
-    return all(rank(lower) > rank(upper) for lower, upper in zip(column, column[1:]))
 
 
 def rank_letter(rank_: int) -> str:
@@ -270,8 +277,7 @@ class FreeCell(Rules[FreeCellPosition]):
     def move_capacity(self, position: FreeCellPosition, to_empty_column: bool = False) -> int:
         """The longest run that may move at once: (1 + free cells) x 2^(empty columns),
         not counting the empty column the run moves to."""
-        empty = self.empty_columns(position) - (1 if to_empty_column else 0)
-        return (1 + self.free_cells(position)) << max(empty, 0)
+        return supermove_capacity(self.free_cells(position), self.empty_columns(position), to_empty_column)
 
     def capacity_reason(self, position: FreeCellPosition, to_empty_column: bool) -> Said:
         """Why a run longer than ``move_capacity`` may not move."""
@@ -337,12 +343,7 @@ class FreeCell(Rules[FreeCellPosition]):
                 raise IllegalMove(Reason.CELL_HOLDS_ONE)
             return (card,)
         if (index := pile_index(move.source, "tableau", COLUMNS)) is not None:
-            column = position.tableau[index]
-            if not column:
-                raise IllegalMove(Reason.COLUMN_EMPTY)
-            if move.count > len(column):
-                raise IllegalMove(Reason.TOO_MANY_CARDS)
-            run = column[-move.count :]
+            run = lift(position.tableau[index], move.count)
             if not self.is_run(run):
                 raise IllegalMove(self.not_a_run())
             return run
@@ -352,13 +353,7 @@ class FreeCell(Rules[FreeCellPosition]):
         """Raise IllegalMove unless ``target`` takes ``cards`` in ``position`` (before they leave)."""
         target = move.target
         if (index := pile_index(target, "foundation", FOUNDATIONS)) is not None:
-            if len(cards) != 1:
-                raise IllegalMove(Reason.HOME_ONE_AT_A_TIME)
-            foundation = position.foundations[index]
-            if not fits_on_foundation(cards[0], foundation):
-                if not foundation:
-                    raise IllegalMove(Reason.ACE_FIRST)
-                raise IllegalMove(Reason.DOES_NOT_FOLLOW, card=cards[0], card2=foundation[-1])
+            check_home(cards, position.foundations[index])
         elif (index := pile_index(target, "cell", len(self.cell_piles))) is not None:
             if len(cards) != 1:
                 raise IllegalMove(Reason.CELL_HOLDS_ONE)
@@ -446,20 +441,7 @@ class FreeCell(Rules[FreeCellPosition]):
         """
         if self.is_won(position) or not all(is_descending(column) for column in position.tableau):
             return None
-        moves: list[Move] = []
-        current = position
-        while not self.is_won(current):
-            home = [
-                (rank(card), Move(source, targets[0]))
-                for source, card in self.single_cards(current)
-                if (targets := self.foundation_targets(current, card))
-            ]
-            if not home:  # cannot happen (see above); stay honest all the same
-                return None
-            step = min(home, key=lambda item: item[0])[1]
-            current = self.apply(current, step)
-            moves.append(step)
-        return moves
+        return home_lowest_first(self, position, self.single_cards, self.foundation_targets)
 
     # -- presentation ----------------------------------------------------------
 

@@ -50,7 +50,6 @@ from ..game import (
     Move,
     OptionSpec,
     PileView,
-    Rules,
     Slot,
     check_deal_number,
     validate_options,
@@ -58,6 +57,7 @@ from ..game import (
 from ..rng import shuffled
 from ..texts import Reason, Said, Status
 from .covering import layout_fields, read_cards, read_number
+from .single_waste import SingleWaste
 from .table import Column, check_every_card_once, pile_index, pile_line, pile_names
 
 COLUMNS = 7
@@ -95,11 +95,10 @@ def goes_on(card_rank: int, top_rank: int, dead_king: bool, wrap: bool) -> bool:
     return difference == 1 or (wrap and difference == KING - ACE)
 
 
-class Golf(Rules[GolfPosition]):
+class Golf(SingleWaste[GolfPosition]):
     """Golf: ``king`` (dead, queen) and ``wrap`` (off, on)."""
 
     game_id = "golf"
-    tap_moves = True  # every playable card has one place to go: the waste
     option_specs = OPTIONS
 
     def __init__(self, options: Mapping[str, str] | None = None) -> None:
@@ -125,37 +124,14 @@ class Golf(Rules[GolfPosition]):
 
     # -- moves ---------------------------------------------------------------
 
-    def fits(self, position: GolfPosition, card: int) -> bool:
-        return not position.waste or goes_on(rank(card), rank(position.waste[-1]), self.dead_king, self.wrap)
+    def plays_on(self, card: int, top: int) -> bool:
+        return goes_on(rank(card), rank(top), self.dead_king, self.wrap)
 
-    def card_moves(self, position: GolfPosition) -> list[Move]:
-        """Every column whose top card fits on the waste."""
-        return [Move(name, "waste") for name, column in zip(TABLEAU, position.tableau) if column and self.fits(position, column[-1])]
+    def free_cards(self, position: GolfPosition) -> list[tuple[str, int]]:
+        """The columns' top cards."""
+        return [(name, column[-1]) for name, column in zip(TABLEAU, position.tableau) if column]
 
-    def legal_moves(self, position: GolfPosition) -> list[Move]:
-        return self.card_moves(position) + ([Move("stock", "waste")] if position.stock else [])
-
-    def stock_move(self, position: GolfPosition) -> Move:
-        """A click on the stock always asks for a card, so ``apply`` can say why none comes."""
-        return Move("stock", "waste")
-
-    def refusal(self, position: GolfPosition, source: str, count: int) -> Said | None:
-        """A column card goes to the waste or nowhere: the waste's reason."""
-        try:
-            self.apply(position, Move(source, "waste", count))
-        except IllegalMove as refused:
-            return refused.said
-        return None
-
-    def apply(self, position: GolfPosition, move: Move) -> GolfPosition:
-        if move.source == move.target:
-            raise IllegalMove(Reason.SAME_PILE)
-        if move.source == "stock":
-            return self.draw(position, move)
-        if move.source == "waste":
-            if move.target == "stock":
-                raise IllegalMove(Reason.ONE_PASS)
-            raise IllegalMove(Reason.WASTE_STAYS)
+    def play(self, position: GolfPosition, move: Move) -> GolfPosition:
         index = pile_index(move.source, "tableau", COLUMNS)
         if index is None:
             raise IllegalMove(Reason.NO_SUCH_PILE, place=move.source)
@@ -177,55 +153,22 @@ class Golf(Rules[GolfPosition]):
         return replace(position, tableau=tableau, waste=position.waste + (card,), score=position.score + 1)
 
     def misfit(self, card: int, top: int) -> Said:
-        """Why ``card`` does not go on the waste's top card ``top``."""
         if self.dead_king and rank(top) == KING:
             return Said(Reason.NOTHING_ON_KING, card=top)
         if {rank(card), rank(top)} == {ACE, KING}:
             return Said(Reason.KING_ACE_APART, card=card, card2=top)
-        return Said(Reason.NOT_NEXT_RANK, card=card, card2=top)
+        return super().misfit(card, top)
 
-    def draw(self, position: GolfPosition, move: Move) -> GolfPosition:
-        if move.target != "waste":
-            raise IllegalMove(Reason.STOCK_TO_WASTE)
-        if not position.stock:
-            raise IllegalMove(Reason.STOCK_EMPTY_ONE_PASS)
-        if move.count != 1:
-            raise IllegalMove(Reason.TURN_ONE)
-        return replace(position, stock=position.stock[:-1], waste=position.waste + position.stock[-1:])
+    def lost(self, position: GolfPosition) -> Said:
+        return Said(Reason.GOLF_STOCK_NO_HELP if position.stock else Reason.GOLF_STOCK_EMPTY, card=position.waste[-1])
+
+    def drawn(self, position: GolfPosition, stock: tuple[int, ...], waste: tuple[int, ...]) -> GolfPosition:
+        return replace(position, stock=stock, waste=waste)
 
     # -- verdicts ------------------------------------------------------------
 
     def is_won(self, position: GolfPosition) -> bool:
         return not any(position.tableau)
-
-    def is_stuck(self, position: GolfPosition) -> bool:
-        """No column card plays now, nor on any card still to come from the stock.
-
-        Turning stock cards changes only the waste top, and each stock card
-        becomes the waste top in turn, so it is enough to compare the columns'
-        top cards with the waste top and with every stock card.
-        """
-        if self.is_won(position) or self.card_moves(position):
-            return False
-        tops = [rank(column[-1]) for column in position.tableau if column]
-        return not any(goes_on(top, rank(coming), self.dead_king, self.wrap) for top in tops for coming in position.stock)
-
-    def stuck_reason(self, position: GolfPosition) -> Said | None:
-        """Why no card plays: no column's top card goes on the waste's top card, nor on any
-        card the stock still holds (or the stock is empty)."""
-        if not self.is_stuck(position):
-            return None
-        if not position.waste:
-            return super().stuck_reason(position)
-        return Said(Reason.GOLF_STOCK_NO_HELP if position.stock else Reason.GOLF_STOCK_EMPTY, card=position.waste[-1])
-
-    def safe_moves(self, position: GolfPosition) -> list[Move]:
-        """None: every play changes the waste top, and that may matter."""
-        return []
-
-    def completion(self, position: GolfPosition) -> list[Move] | None:
-        """Always None: a sure finish would need a search, which this module does not do."""
-        return None
 
     # -- presentation ----------------------------------------------------------
 
@@ -242,16 +185,13 @@ class Golf(Rules[GolfPosition]):
             view(name, column, True) for name, column in zip(TABLEAU, position.tableau)
         ]
 
-    def score(self, position: GolfPosition, seconds: int, won: bool) -> int | None:
-        return position.score
-
     def status_line(self, position: GolfPosition) -> Said:
         return Said(Status.STOCK_LEFT, number=len(position.stock))
 
     def text_layout(self, position: GolfPosition) -> str:
         """``stock`` (face down, last card turned next), ``waste`` and ``tableau-1`` ..
         ``tableau-7``, bottom card first; ``score: N`` follows when not 0."""
-        lines = [pile_line("stock", position.stock, len(position.stock)), pile_line("waste", position.waste)]
+        lines = self.talon_lines(position)
         lines += [pile_line(name, column) for name, column in zip(TABLEAU, position.tableau)]
         if position.score:
             lines.append(f"score: {position.score}")

@@ -39,7 +39,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from ..cards import KING, rank, suit
+from ..cards import rank, suit
 from ..game import (
     Fan,
     IllegalMove,
@@ -58,18 +58,23 @@ from ..texts import Reason, Said, Status
 from . import back_and_forth
 from .table import (
     CopyCounter,
-    builds_down_alternating,
     check_every_card_once,
     face_down_count,
+    fits_king_or_alternating,
     fits_on_foundation,
     is_alternating_run,
     layout_lines,
+    lift,
+    onto_foundation,
+    onto_king_or_alternating,
     pile_index,
     pile_line,
     pile_names,
     replace_at,
     safe_to_play_home,
+    turned_up,
 )
+from .talon import Talon
 
 OPTIONS = (
     OptionSpec("draw", ("1", "3"), changes_deal=True),
@@ -110,12 +115,10 @@ class KlondikePosition:
     deal_number: int = 0  # only games that reshuffle on a redeal (Double Klondike) need it
 
 
-def fits_on_tableau(card: int, column: tuple[int, ...]) -> bool:
-    """Only a King fills an empty column; otherwise down by one in alternating colours."""
-    return rank(card) == KING if not column else builds_down_alternating(card, column[-1])
+fits_on_tableau = fits_king_or_alternating
 
 
-class Klondike(Rules[KlondikePosition]):
+class Klondike(Talon[KlondikePosition], Rules[KlondikePosition]):
     """Klondike for one set of options (draw, scoring, timed, open)."""
 
     game_id = "klondike"
@@ -170,16 +173,6 @@ class Klondike(Rules[KlondikePosition]):
 
     # -- moves ---------------------------------------------------------------
 
-    def can_redeal(self, position: KlondikePosition) -> bool:
-        return self.max_redeals is None or position.redeals < self.max_redeals
-
-    def stock_moves(self, position: KlondikePosition) -> list[Move]:
-        if position.stock:
-            return [Move("stock", "waste", min(self.draw, len(position.stock)))]
-        if position.waste and self.can_redeal(position):
-            return [Move("waste", "stock", len(position.waste))]
-        return []
-
     def card_moves(self, position: KlondikePosition) -> list[Move]:
         """Every legal move that is not a draw or a redeal."""
         moves: list[Move] = []
@@ -227,27 +220,11 @@ class Klondike(Rules[KlondikePosition]):
         return self.turn_exposed(after, self.move_points(move))
 
     def draw_cards(self, position: KlondikePosition, move: Move) -> KlondikePosition:
-        if move.target != "waste":
-            raise IllegalMove(Reason.STOCK_TO_WASTE)
-        if not position.stock:
-            raise IllegalMove(Reason.STOCK_EMPTY)
-        count = min(self.draw, len(position.stock))
-        if move.count != count:
-            raise IllegalMove(Reason.DRAW_COUNT, number=count)
-        # Dealing one at a time from the top reverses their order on the waste.
-        dealt = position.stock[-count:][::-1]
-        return replace(position, stock=position.stock[:-count], waste=position.waste + dealt)
+        stock, waste = self.dealt(position, move)
+        return replace(position, stock=stock, waste=waste)
 
     def redeal(self, position: KlondikePosition, move: Move) -> KlondikePosition:
-        if position.stock:
-            raise IllegalMove(Reason.REDEAL_STOCK_NOT_EMPTY)
-        if not position.waste:
-            raise IllegalMove(Reason.WASTE_EMPTY)
-        if not self.can_redeal(position):
-            passes = self.draw
-            raise IllegalMove(Reason.VEGAS_PASSES, number=passes)
-        if move.count != len(position.waste):
-            raise IllegalMove(Reason.REDEAL_WHOLE_WASTE)
+        self.check_redeal(position, move, Said(Reason.VEGAS_PASSES, number=self.draw))
         redeals = position.redeals + 1
         points = 0
         if self.scoring == "standard":
@@ -283,16 +260,9 @@ class Klondike(Rules[KlondikePosition]):
                 raise IllegalMove(Reason.FOUNDATION_TO_COLUMN_ONLY)
             return foundation[-1:]
         if (index := pile_index(move.source, "tableau", self.columns)) is not None:
-            column = position.tableau[index]
-            if move.count > len(column):
-                raise IllegalMove(Reason.TOO_MANY_CARDS)
-            if move.count > len(column) - position.hidden[index]:
-                raise IllegalMove(Reason.FACE_DOWN)
-            run = column[-move.count :]
+            run = lift(position.tableau[index], move.count, position.hidden[index])
             if not is_alternating_run(run):
                 raise IllegalMove(Reason.NOT_AN_ALTERNATING_RUN)
-            if move.target.startswith("foundation") and move.count != 1:
-                raise IllegalMove(Reason.HOME_ONE_AT_A_TIME)
             return run
         raise IllegalMove(Reason.NOT_A_SOURCE, place=move.source)
 
@@ -307,19 +277,9 @@ class Klondike(Rules[KlondikePosition]):
 
     def put(self, position: KlondikePosition, target: str, cards: tuple[int, ...]) -> KlondikePosition:
         if (index := pile_index(target, "foundation", len(self.foundation_names))) is not None:
-            foundation = position.foundations[index]
-            if not fits_on_foundation(cards[0], foundation):
-                if not foundation:
-                    raise IllegalMove(Reason.ACE_FIRST)
-                raise IllegalMove(Reason.DOES_NOT_FOLLOW, card=cards[0], card2=foundation[-1])
-            return replace(position, foundations=replace_at(position.foundations, index, foundation + cards))
+            return replace(position, foundations=onto_foundation(position.foundations, index, cards))
         if (index := pile_index(target, "tableau", self.columns)) is not None:
-            column = position.tableau[index]
-            if not fits_on_tableau(cards[0], column):
-                if not column:
-                    raise IllegalMove(Reason.KING_FILLS_COLUMN)
-                raise IllegalMove(Reason.NOT_ALTERNATING, card=cards[0], card2=column[-1])
-            return replace(position, tableau=replace_at(position.tableau, index, column + cards))
+            return replace(position, tableau=onto_king_or_alternating(position.tableau, index, cards))
         raise IllegalMove(Reason.NOT_A_TARGET, place=target)
 
     def move_points(self, move: Move) -> int:
@@ -337,7 +297,7 @@ class Klondike(Rules[KlondikePosition]):
 
     def turn_exposed(self, position: KlondikePosition, points: int) -> KlondikePosition:
         """Turn face up any face-down card left on top of its column."""
-        hidden = tuple(min(count, len(column) - 1) if column else 0 for count, column in zip(position.hidden, position.tableau))
+        hidden = turned_up(position.hidden, position.tableau)
         turned = sum(old - new for old, new in zip(position.hidden, hidden))
         if self.scoring == "standard":
             points += TURN_CARD * turned
@@ -380,31 +340,6 @@ class Klondike(Rules[KlondikePosition]):
         if table_said is None:
             return None
         return Said(Reason.KLONDIKE_LOST, message=table_said, message2=stock_said)
-
-    def coming_cards(self, position: KlondikePosition) -> tuple[set[int], Said]:
-        """The cards that the stock and the waste can still bring to the top of the waste
-        (the waste's top card included), and what to say when none of them fits anywhere.
-        Drawing follows one path, so one walk along it finds them: it ends when a state
-        repeats (unlimited passes) or nothing is left to draw or turn over."""
-        stock, waste, redeals = position.stock, position.waste, position.redeals
-        tops: set[int] = set()
-        seen: set[tuple[int, int]] = set()  # (cards in the stock, redeals) names a state on the one path
-        while (len(stock), redeals if self.max_redeals is not None else 0) not in seen:
-            if waste:
-                tops.add(waste[-1])
-            seen.add((len(stock), redeals if self.max_redeals is not None else 0))
-            if stock:
-                count = min(self.draw, len(stock))
-                stock, waste = stock[:-count], waste + stock[-count:][::-1]
-            elif waste and (self.max_redeals is None or redeals < self.max_redeals):
-                stock, waste, redeals = waste[::-1], (), redeals + 1
-            else:
-                break
-        if not position.stock and not position.waste:
-            return tops, Said(Reason.STOCK_AND_WASTE_EMPTY)
-        if not position.stock and not self.can_redeal(position):
-            return tops, Said(Reason.NO_PASS_LEFT)
-        return tops, Said(Reason.STOCK_NOTHING_FITS)
 
     def table_is_spent(self, position: KlondikePosition, coming: set[int]) -> Said | None:
         """None when some position of the columns and foundations that moves changing nothing

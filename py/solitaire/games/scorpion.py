@@ -53,7 +53,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from ..card_notation import CardError, parse_card
-from ..cards import ACE, KING, rank, suit
+from ..cards import ACE, KING, rank
 from ..game import (
     IllegalMove,
     Move,
@@ -67,11 +67,25 @@ from ..game import (
 )
 from ..rng import shuffled
 from ..texts import Reason, Said, Status
-from .table import check_every_card_once, face_down_count, layout_lines, pile_index, pile_line, pile_names, replace_at
+from .table import (
+    Column,
+    builds_down_in_suit,
+    check_every_card_once,
+    clear_completed_runs,
+    completed_run,
+    face_down_count,
+    is_whole_run,
+    layout_lines,
+    lift,
+    pile_index,
+    pile_line,
+    pile_names,
+    replace_at,
+    turned_up,
+)
 
 COLUMNS = 7
 FOUNDATIONS = 4
-RUN_LENGTH = 13  # King down to Ace
 FACE_DOWN_COLUMNS = 4  # the first four columns ...
 FACE_DOWN_ROWS = 3  # ... have three face-down cards at the bottom
 ROWS = 7
@@ -82,8 +96,6 @@ DEAL_MOVE = Move("stock", "tableau", DEAL_SIZE)  # notation s>tx3
 
 OPTIONS = (OptionSpec("runs", ("leave", "stay")),)
 
-Column = tuple[int, ...]
-
 
 @dataclass(frozen=True, slots=True)
 class ScorpionPosition:
@@ -93,30 +105,6 @@ class ScorpionPosition:
     hidden: tuple[int, ...]  # how many cards at the bottom of each column are face down
     stock: Column  # three cards before the deal (the last is dealt first), none after
     foundations: tuple[Column, ...]  # each empty or a completed run, Ace first (``runs=leave``)
-
-
-def follows(card: int, top: int) -> bool:
-    """``card`` goes on ``top``: the same suit, one rank lower.
-
-    >>> follows(parse_card("6H"), parse_card("7H")), follows(parse_card("6H"), parse_card("7D"))
-    (True, False)
-    """
-    return suit(card) == suit(top) and rank(top) == rank(card) + 1
-
-
-def is_suit_run(cards: Column) -> bool:
-    """Each card on the next higher card of its suit (a one-suit run down)."""
-    return all(follows(lower, upper) for upper, lower in zip(cards, cards[1:]))
-
-
-def is_whole_run(cards: Column) -> bool:
-    """King down to Ace in one suit: 13 cards."""
-    return len(cards) == RUN_LENGTH and rank(cards[0]) == KING and is_suit_run(cards)
-
-
-def completed_run(column: Column, hidden: int) -> bool:
-    """True if the top 13 cards of the column are face up and run King to Ace in one suit."""
-    return len(column) - hidden >= RUN_LENGTH and is_whole_run(column[-RUN_LENGTH:])
 
 
 class Scorpion(Rules[ScorpionPosition]):
@@ -193,7 +181,7 @@ class Scorpion(Rules[ScorpionPosition]):
         if not column:
             if rank(cards[0]) != KING:
                 raise IllegalMove(Reason.KING_FILLS_COLUMN)
-        elif not follows(cards[0], column[-1]):
+        elif not builds_down_in_suit(cards[0], column[-1]):
             raise IllegalMove(Reason.NOT_IN_SUIT, card=cards[0], card2=column[-1])
         tableau = replace_at(position.tableau, source, position.tableau[source][: -move.count])
         tableau = replace_at(tableau, target, column + cards)
@@ -216,13 +204,7 @@ class Scorpion(Rules[ScorpionPosition]):
         index = pile_index(move.source, "tableau", COLUMNS)
         if index is None:
             raise IllegalMove(Reason.NOT_A_SOURCE, place=move.source)
-        if move.count < 1:
-            raise IllegalMove(Reason.NO_CARDS)
-        column = position.tableau[index]
-        if move.count > len(column):
-            raise IllegalMove(Reason.TOO_MANY_CARDS)
-        if move.count > len(column) - position.hidden[index]:
-            raise IllegalMove(Reason.FACE_DOWN)
+        lift(position.tableau[index], move.count, position.hidden[index])
         return index
 
     def target_column(self, target: str) -> int:
@@ -236,15 +218,10 @@ class Scorpion(Rules[ScorpionPosition]):
     def settle(self, position: ScorpionPosition) -> ScorpionPosition:
         """After a move or the deal: send completed runs to the foundations (``runs=leave``)
         and turn up face-down cards left on top."""
-        tableau = list(position.tableau)
-        foundations = list(position.foundations)
+        tableau, foundations = position.tableau, position.foundations
         if self.runs_leave:
-            for i, column in enumerate(tableau):
-                if completed_run(column, position.hidden[i]):
-                    foundations[foundations.index(())] = column[-RUN_LENGTH:][::-1]
-                    tableau[i] = column[:-RUN_LENGTH]
-        hidden = tuple(min(count, len(column) - 1) if column else 0 for count, column in zip(position.hidden, tableau))
-        return replace(position, tableau=tuple(tableau), hidden=hidden, foundations=tuple(foundations))
+            tableau, foundations, _ = clear_completed_runs(tableau, position.hidden, foundations)
+        return replace(position, tableau=tableau, hidden=turned_up(position.hidden, tableau), foundations=foundations)
 
     def runs_completed(self, before: ScorpionPosition, after: ScorpionPosition) -> int:
         """A completed King-to-Ace run goes to a foundation by itself (``runs=leave``)."""

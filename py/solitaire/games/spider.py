@@ -81,11 +81,23 @@ from ..game import (
 )
 from ..rng import shuffled
 from ..texts import Reason, Said, Status
-from .table import face_down_count, layout_lines, pile_index, pile_line, pile_names, replace_at
+from .table import (
+    RUN_LENGTH,
+    clear_completed_runs,
+    completed_run,
+    face_down_count,
+    is_suit_run,
+    layout_lines,
+    lift,
+    pile_index,
+    pile_line,
+    pile_names,
+    replace_at,
+    turned_up,
+)
 
 COLUMNS = 10
 FOUNDATIONS = 8
-RUN_LENGTH = 13  # King down to Ace
 DEAL_SIZE = COLUMNS  # a stock deal puts one card on every column
 FIRST_DEAL_SIZES = (6, 6, 6, 6, 5, 5, 5, 5, 5, 5)
 TABLEAU = pile_names("tableau", COLUMNS)
@@ -134,26 +146,9 @@ def card_set(suits: str) -> tuple[int, ...]:
     return tuple(sorted(ids))
 
 
-def is_suit_run(cards: tuple[int, ...]) -> bool:
-    """True if each card is one rank below the one before, all of one suit.
-
-    >>> is_suit_run((make_card(9, SPADES), make_card(8, SPADES))), is_suit_run((make_card(9, SPADES), make_card(8, HEARTS)))
-    (True, False)
-    """
-    return all(rank(upper) == rank(lower) + 1 and suit(upper) == suit(lower) for upper, lower in zip(cards, cards[1:]))
-
-
 def fits_on_tableau(card: int, column: tuple[int, ...]) -> bool:
     """Anything fills an empty column; otherwise one rank lower, any suit."""
     return not column or rank(column[-1]) == rank(card) + 1
-
-
-def completed_run(column: tuple[int, ...], hidden: int) -> bool:
-    """True if the top 13 cards of the column are face up and run King to Ace in one suit."""
-    if len(column) - hidden < RUN_LENGTH:
-        return False
-    top = column[-RUN_LENGTH:]
-    return rank(top[0]) == KING and is_suit_run(top)
 
 
 class Spider(Rules[SpiderPosition]):
@@ -259,14 +254,7 @@ class Spider(Rules[SpiderPosition]):
         index = pile_index(move.source, "tableau", COLUMNS)
         if index is None:
             raise IllegalMove(Reason.NOT_A_SOURCE, place=move.source)
-        if move.count < 1:
-            raise IllegalMove(Reason.NO_CARDS)
-        column = position.tableau[index]
-        if move.count > len(column):
-            raise IllegalMove(Reason.TOO_MANY_CARDS)
-        if move.count > len(column) - position.hidden[index]:
-            raise IllegalMove(Reason.FACE_DOWN)
-        run = column[-move.count :]
+        run = lift(position.tableau[index], move.count, position.hidden[index])
         if not is_suit_run(run):
             raise IllegalMove(Reason.NOT_A_SUIT_RUN)
         return run
@@ -282,21 +270,12 @@ class Spider(Rules[SpiderPosition]):
     def settle(self, position: SpiderPosition) -> SpiderPosition:
         """After a move or deal: send completed runs to the foundations, turn up
         face-down cards left on top, and charge the move and credit the runs."""
-        tableau = list(position.tableau)
-        foundations = list(position.foundations)
-        runs = 0
-        for i, column in enumerate(tableau):
-            if completed_run(column, position.hidden[i]):
-                free = foundations.index(())
-                foundations[free] = column[-RUN_LENGTH:][::-1]
-                tableau[i] = column[:-RUN_LENGTH]
-                runs += 1
-        hidden = tuple(min(count, len(column) - 1) if column else 0 for count, column in zip(position.hidden, tableau))
+        tableau, foundations, runs = clear_completed_runs(position.tableau, position.hidden, position.foundations)
         return replace(
             position,
-            tableau=tuple(tableau),
-            hidden=hidden,
-            foundations=tuple(foundations),
+            tableau=tableau,
+            hidden=turned_up(position.hidden, tableau),
+            foundations=foundations,
             score=position.score + MOVE_COST + RUN_BONUS * runs,
         )
 

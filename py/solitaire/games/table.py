@@ -7,15 +7,16 @@ A game module declares what is its own (its piles, its rules) and takes the rest
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from ..card_notation import parse_card
-from ..cards import ACE, is_red, rank, suit
+from ..cards import ACE, KING, is_red, rank, suit
 from ..cards import card_text as text_of
-from ..game import NotationError
+from ..game import IllegalMove, Move, NotationError, P, Rules
 from ..texts import Reason, Said
 
 Column = tuple[int, ...]
+RUN_LENGTH = 13  # a whole run, King to Ace, in one suit
 
 # -- piles ----------------------------------------------------------------------------------
 
@@ -55,12 +56,54 @@ def is_alternating_run(cards: Sequence[int]) -> bool:
     return all(builds_down_alternating(lower, upper) for upper, lower in zip(cards, cards[1:]))
 
 
+def is_descending(cards: Sequence[int]) -> bool:
+    """Every card lower than the one below it, whatever the suits."""
+    return all(rank(lower) > rank(upper) for lower, upper in zip(cards, cards[1:]))
+
+
 def fits_on_foundation(card: int, foundation: Column) -> bool:
     """A foundation starts with an Ace and builds up by one in its suit."""
     if not foundation:
         return rank(card) == ACE
     top = foundation[-1]
     return suit(top) == suit(card) and rank(card) == rank(top) + 1
+
+
+def builds_down_in_suit(card: int, top: int) -> bool:
+    """``card`` goes on ``top`` in a column of Forty Thieves, Scorpion or Spider's runs: one rank lower, the same suit."""
+    return suit(card) == suit(top) and rank(top) == rank(card) + 1
+
+
+def is_suit_run(cards: Sequence[int]) -> bool:
+    """Each card one rank below the one before it, all of one suit."""
+    return all(builds_down_in_suit(lower, upper) for upper, lower in zip(cards, cards[1:]))
+
+
+def is_whole_run(cards: Sequence[int]) -> bool:
+    """King down to Ace in one suit: 13 cards."""
+    return len(cards) == RUN_LENGTH and rank(cards[0]) == KING and is_suit_run(cards)
+
+
+def completed_run(column: Column, hidden: int) -> bool:
+    """True if the top 13 cards of the column are face up (``hidden`` lie face down at its
+    bottom) and run King to Ace in one suit."""
+    return len(column) - hidden >= RUN_LENGTH and is_whole_run(column[-RUN_LENGTH:])
+
+
+def fits_king_or_alternating(card: int, column: Column) -> bool:
+    """Klondike's and Yukon's columns: only a King fills an empty column; otherwise down by one in alternating colours."""
+    return rank(card) == KING if not column else builds_down_alternating(card, column[-1])
+
+
+def supermove_capacity(free_cells: int, empty_columns: int, to_empty_column: bool) -> int:
+    """The longest run that may move at once where single cards could carry it through free
+    cells and empty columns: (1 + free cells) x 2^(empty columns), not counting the empty
+    column the run moves to.
+
+    >>> supermove_capacity(4, 0, False), supermove_capacity(2, 2, False), supermove_capacity(0, 2, True)
+    (5, 12, 2)
+    """
+    return (1 + free_cells) << max(empty_columns - (1 if to_empty_column else 0), 0)
 
 
 def safe_to_play_home(card: int, lowest_home: Sequence[int]) -> bool:
@@ -70,6 +113,93 @@ def safe_to_play_home(card: int, lowest_home: Sequence[int]) -> bool:
     the rank of the lowest foundation of that suit (0 when one is not started)."""
     others = [lowest_home[s] for s in range(4) if is_red(s * 13) != is_red(card)]
     return rank(card) <= 2 or min(others) >= rank(card) - 1
+
+
+# -- moves -------------------------------------------------------------------------------------
+
+
+def lift(column: Column, count: int, face_down: int = 0) -> Column:
+    """The top ``count`` cards of ``column`` as a move lifts them, ``face_down`` cards lying
+    face down at its bottom; IllegalMove when it has not that many face-up cards."""
+    if count < 1:
+        raise IllegalMove(Reason.NO_CARDS)
+    if not column:
+        raise IllegalMove(Reason.COLUMN_EMPTY)
+    if count > len(column):
+        raise IllegalMove(Reason.TOO_MANY_CARDS)
+    if count > len(column) - face_down:
+        raise IllegalMove(Reason.FACE_DOWN)
+    return column[-count:]
+
+
+def check_home(cards: Column, foundation: Column) -> None:
+    """IllegalMove unless ``cards`` are one card that goes on ``foundation`` (up by suit from the Ace)."""
+    if len(cards) != 1:
+        raise IllegalMove(Reason.HOME_ONE_AT_A_TIME)
+    if not fits_on_foundation(cards[0], foundation):
+        if not foundation:
+            raise IllegalMove(Reason.ACE_FIRST)
+        raise IllegalMove(Reason.DOES_NOT_FOLLOW, card=cards[0], card2=foundation[-1])
+
+
+def onto_foundation(foundations: tuple[Column, ...], index: int, cards: Column) -> tuple[Column, ...]:
+    """The foundations with ``cards`` put on the one at ``index``, checked by ``check_home``."""
+    check_home(cards, foundations[index])
+    return replace_at(foundations, index, foundations[index] + cards)
+
+
+def onto_king_or_alternating(tableau: tuple[Column, ...], index: int, cards: Column) -> tuple[Column, ...]:
+    """The columns with ``cards`` put on the one at ``index``; IllegalMove unless the first
+    fits there (``fits_king_or_alternating``)."""
+    column = tableau[index]
+    if not fits_king_or_alternating(cards[0], column):
+        if not column:
+            raise IllegalMove(Reason.KING_FILLS_COLUMN)
+        raise IllegalMove(Reason.NOT_ALTERNATING, card=cards[0], card2=column[-1])
+    return replace_at(tableau, index, column + cards)
+
+
+def turned_up(hidden: Sequence[int], tableau: Sequence[Column]) -> tuple[int, ...]:
+    """How many cards of each column lie face down once a face-down card left on top turns up.
+
+    >>> turned_up((3, 2, 0), ((1, 2, 3), (4, 5, 6), ()))
+    (2, 2, 0)
+    """
+    return tuple(min(count, len(column) - 1) if column else 0 for count, column in zip(hidden, tableau))
+
+
+def clear_completed_runs(
+    tableau: tuple[Column, ...], hidden: Sequence[int], foundations: tuple[Column, ...]
+) -> tuple[tuple[Column, ...], tuple[Column, ...], int]:
+    """Send every completed run on top of a column (``completed_run``) to the next empty
+    foundation, Ace first as it lies there: the columns, the foundations and how many went."""
+    columns, homes = list(tableau), list(foundations)
+    runs = 0
+    for i, column in enumerate(columns):
+        if completed_run(column, hidden[i]):
+            homes[homes.index(())] = column[-RUN_LENGTH:][::-1]
+            columns[i] = column[:-RUN_LENGTH]
+            runs += 1
+    return tuple(columns), tuple(homes), runs
+
+
+def home_lowest_first(
+    rules: Rules[P], position: P, tops: Callable[[P], Iterable[tuple[str, int]]], targets: Callable[[P, int], list[str]]
+) -> list[Move] | None:
+    """The moves that bring every card home, each time the lowest of the cards on top (``tops``:
+    pile and card) that a foundation takes (``targets``); None if none does on the way. Once no
+    pile holds a card on a lower one, the lowest card not home lies on top and its foundation
+    waits for it, so this always finishes."""
+    moves: list[Move] = []
+    current = position
+    while not rules.is_won(current):
+        home = [(rank(card), Move(source, found[0])) for source, card in tops(current) if (found := targets(current, card))]
+        if not home:
+            return None
+        step = min(home, key=lambda item: item[0])[1]
+        current = rules.apply(current, step)
+        moves.append(step)
+    return moves
 
 
 # -- the layout notation --------------------------------------------------------------------------

@@ -48,7 +48,6 @@ from ..game import (
     NotationError,
     OptionSpec,
     PileView,
-    Rules,
     Slot,
     check_deal_number,
     validate_options,
@@ -68,7 +67,8 @@ from .covering import (
     row_starts,
     without,
 )
-from .table import check_every_card_once, pile_index, pile_line
+from .single_waste import SingleWaste
+from .table import check_every_card_once, pile_index
 
 ROW_SIZES = (3, 6, 9, 10)
 ROWS = len(ROW_SIZES)
@@ -125,11 +125,10 @@ def one_apart(card: int, other: int) -> bool:
     return (rank(card) - rank(other)) % 13 in (1, 12)
 
 
-class TriPeaks(Rules[TriPeaksPosition]):
+class TriPeaks(SingleWaste[TriPeaksPosition]):
     """TriPeaks (no options)."""
 
     game_id = "tripeaks"
-    tap_moves = True  # every playable card has one place to go: the waste
     option_specs = OPTIONS
 
     def __init__(self, options: Mapping[str, str] | None = None) -> None:
@@ -152,41 +151,14 @@ class TriPeaks(Rules[TriPeaksPosition]):
 
     # -- moves ---------------------------------------------------------------
 
-    def fits(self, position: TriPeaksPosition, card: int) -> bool:
-        return not position.waste or one_apart(card, position.waste[-1])
+    def plays_on(self, card: int, top: int) -> bool:
+        return one_apart(card, top)
 
-    def card_moves(self, position: TriPeaksPosition) -> list[Move]:
-        """Every face-up card that fits on the waste."""
-        return [
-            Move(PEAK[index], "waste")
-            for index in free_places(position.peaks, COVERING)
-            if (card := position.peaks[index]) is not None and self.fits(position, card)
-        ]
+    def free_cards(self, position: TriPeaksPosition) -> list[tuple[str, int]]:
+        """The face-up cards of the peaks."""
+        return [(PEAK[index], card) for index in free_places(position.peaks, COVERING) if (card := position.peaks[index]) is not None]
 
-    def legal_moves(self, position: TriPeaksPosition) -> list[Move]:
-        return self.card_moves(position) + ([Move("stock", "waste")] if position.stock else [])
-
-    def stock_move(self, position: TriPeaksPosition) -> Move:
-        """A click on the stock always asks for a card, so ``apply`` can say why none comes."""
-        return Move("stock", "waste")
-
-    def refusal(self, position: TriPeaksPosition, source: str, count: int) -> Said | None:
-        """A peak card goes to the waste or nowhere: the waste's reason."""
-        try:
-            self.apply(position, Move(source, "waste", count))
-        except IllegalMove as refused:
-            return refused.said
-        return None
-
-    def apply(self, position: TriPeaksPosition, move: Move) -> TriPeaksPosition:
-        if move.source == move.target:
-            raise IllegalMove(Reason.SAME_PILE)
-        if move.source == "stock":
-            return self.draw(position, move)
-        if move.source == "waste":
-            if move.target == "stock":
-                raise IllegalMove(Reason.ONE_PASS)
-            raise IllegalMove(Reason.WASTE_STAYS)
+    def play(self, position: TriPeaksPosition, move: Move) -> TriPeaksPosition:
         index = pile_index(move.source, "peak", PLACES)
         if index is None:
             raise IllegalMove(Reason.NO_SUCH_PILE, place=move.source)
@@ -200,7 +172,7 @@ class TriPeaks(Rules[TriPeaksPosition]):
         if not is_free(position.peaks, COVERING, index):
             raise IllegalMove(Reason.FACE_DOWN_PEAK, pile=move.source)
         if not self.fits(position, card):
-            raise IllegalMove(Reason.NOT_NEXT_RANK, card=card, card2=position.waste[-1])
+            raise IllegalMove(self.misfit(card, position.waste[-1]))
         peaks = without(position.peaks, index)
         run = position.run + 1
         points = run
@@ -209,50 +181,17 @@ class TriPeaks(Rules[TriPeaksPosition]):
             points += LAST_PEAK_BONUS if cleared == len(PEAK_TOPS) else PEAK_BONUS
         return replace(position, peaks=peaks, waste=position.waste + (card,), run=run, score=position.score + points)
 
-    def draw(self, position: TriPeaksPosition, move: Move) -> TriPeaksPosition:
-        if move.target != "waste":
-            raise IllegalMove(Reason.STOCK_TO_WASTE)
-        if not position.stock:
-            raise IllegalMove(Reason.STOCK_EMPTY_ONE_PASS)
-        if move.count != 1:
-            raise IllegalMove(Reason.TURN_ONE)
-        return replace(position, stock=position.stock[:-1], waste=position.waste + position.stock[-1:], run=0)
+    def lost(self, position: TriPeaksPosition) -> Said:
+        return Said(Reason.TRIPEAKS_STOCK_NO_HELP if position.stock else Reason.TRIPEAKS_STOCK_EMPTY, card=position.waste[-1])
+
+    def drawn(self, position: TriPeaksPosition, stock: tuple[int, ...], waste: tuple[int, ...]) -> TriPeaksPosition:
+        """A draw ends the run."""
+        return replace(position, stock=stock, waste=waste, run=0)
 
     # -- verdicts ------------------------------------------------------------
 
     def is_won(self, position: TriPeaksPosition) -> bool:
         return all(card is None for card in position.peaks)
-
-    def is_stuck(self, position: TriPeaksPosition) -> bool:
-        """No card plays now, nor on any card still to come from the stock.
-
-        Turning stock cards changes only the waste top, and each stock card
-        becomes the waste top in turn, so it is enough to compare the face-up
-        cards with the waste top and with every stock card.
-        """
-        if self.is_won(position):
-            return False
-        if self.card_moves(position):
-            return False
-        face_up = [card for index in free_places(position.peaks, COVERING) if (card := position.peaks[index]) is not None]
-        return not any(one_apart(card, coming) for card in face_up for coming in position.stock)
-
-    def stuck_reason(self, position: TriPeaksPosition) -> Said | None:
-        """Why no card plays: none is one rank from the waste's top card, nor from any card
-        the stock still holds (or the stock is empty)."""
-        if not self.is_stuck(position):
-            return None
-        if not position.waste:
-            return super().stuck_reason(position)
-        return Said(Reason.TRIPEAKS_STOCK_NO_HELP if position.stock else Reason.TRIPEAKS_STOCK_EMPTY, card=position.waste[-1])
-
-    def safe_moves(self, position: TriPeaksPosition) -> list[Move]:
-        """None: every play changes the waste top, and that may matter."""
-        return []
-
-    def completion(self, position: TriPeaksPosition) -> list[Move] | None:
-        """Always None: a sure finish would need a search, which this module does not do."""
-        return None
 
     # -- presentation ----------------------------------------------------------
 
@@ -277,9 +216,6 @@ class TriPeaks(Rules[TriPeaksPosition]):
         result += [view(name, () if card is None else (card,), up) for name, card, up in zip(PEAK, position.peaks, self.face_up(position))]
         return result
 
-    def score(self, position: TriPeaksPosition, seconds: int, won: bool) -> int | None:
-        return position.score
-
     def status_line(self, position: TriPeaksPosition) -> Said:
         return Said(Status.STOCK_RUN, number=len(position.stock), number2=position.run)
 
@@ -289,7 +225,7 @@ class TriPeaks(Rules[TriPeaksPosition]):
         cards in brackets, ``--`` for a played card. ``run: N`` and ``score: N``
         follow when not 0.
         """
-        lines = [pile_line("stock", position.stock, len(position.stock)), pile_line("waste", position.waste)]
+        lines = self.talon_lines(position)
         lines += row_lines(position.peaks, ROW_SIZES, self.face_up(position))
         lines += [f"{name}: {value}" for name, value in (("run", position.run), ("score", position.score)) if value]
         return "\n".join(lines)

@@ -55,15 +55,20 @@ from ..rng import shuffled
 from ..texts import Reason, Said, Status
 from .table import (
     CopyCounter,
-    builds_down_alternating,
     check_every_card_once,
     face_down_count,
+    fits_king_or_alternating,
     fits_on_foundation,
+    home_lowest_first,
     layout_lines,
+    lift,
+    onto_foundation,
+    onto_king_or_alternating,
     pile_index,
     pile_line,
     pile_names,
     replace_at,
+    turned_up,
 )
 
 OPTIONS: tuple[OptionSpec, ...] = ()
@@ -85,9 +90,7 @@ class YukonPosition:
     foundations: tuple[tuple[int, ...], ...]
 
 
-def fits_on_tableau(card: int, column: tuple[int, ...]) -> bool:
-    """Only a King fills an empty column; otherwise down by one in alternating colours."""
-    return rank(card) == KING if not column else builds_down_alternating(card, column[-1])
+fits_on_tableau = fits_king_or_alternating
 
 
 def is_safe_home(card: int, heights: tuple[int, ...] | list[int]) -> bool:
@@ -229,8 +232,7 @@ class Yukon(Rules[YukonPosition]):
         column = position.tableau[index][: -move.count]
         after = replace(position, tableau=replace_at(position.tableau, index, column))
         after = self.put(after, move.target, cards)
-        hidden = min(position.hidden[index], max(len(column) - 1, 0))
-        return replace(after, hidden=position.hidden[:index] + (hidden,) + position.hidden[index + 1 :])
+        return replace(after, hidden=turned_up(position.hidden, after.tableau))
 
     def take(self, position: YukonPosition, move: Move) -> tuple[int, ...]:
         """The cards a move lifts, after checking that it may lift them."""
@@ -239,34 +241,13 @@ class Yukon(Rules[YukonPosition]):
         index = pile_index(move.source, "tableau", COLUMNS)
         if index is None:
             raise IllegalMove(Reason.NOT_A_SOURCE, place=move.source)
-        if move.count < 1:
-            raise IllegalMove(Reason.NO_CARDS)
-        column = position.tableau[index]
-        if not column:
-            raise IllegalMove(Reason.COLUMN_EMPTY)
-        if move.count > len(column):
-            raise IllegalMove(Reason.TOO_MANY_CARDS)
-        if move.count > len(column) - position.hidden[index]:
-            raise IllegalMove(Reason.FACE_DOWN)
-        if move.target.startswith("foundation") and move.count != 1:
-            raise IllegalMove(Reason.HOME_ONE_AT_A_TIME)
-        return column[-move.count :]
+        return lift(position.tableau[index], move.count, position.hidden[index])
 
     def put(self, position: YukonPosition, target: str, cards: tuple[int, ...]) -> YukonPosition:
         if (index := pile_index(target, "foundation", 4)) is not None:
-            foundation = position.foundations[index]
-            if not fits_on_foundation(cards[0], foundation):
-                if not foundation:
-                    raise IllegalMove(Reason.ACE_FIRST)
-                raise IllegalMove(Reason.DOES_NOT_FOLLOW, card=cards[0], card2=foundation[-1])
-            return replace(position, foundations=replace_at(position.foundations, index, foundation + cards))
+            return replace(position, foundations=onto_foundation(position.foundations, index, cards))
         if (index := pile_index(target, "tableau", COLUMNS)) is not None:
-            column = position.tableau[index]
-            if not fits_on_tableau(cards[0], column):
-                if not column:
-                    raise IllegalMove(Reason.KING_FILLS_COLUMN)
-                raise IllegalMove(Reason.NOT_ALTERNATING, card=cards[0], card2=column[-1])
-            return replace(position, tableau=replace_at(position.tableau, index, column + cards))
+            return replace(position, tableau=onto_king_or_alternating(position.tableau, index, cards))
         raise IllegalMove(Reason.NOT_A_TARGET, place=target)
 
     # -- verdicts ------------------------------------------------------------
@@ -302,20 +283,11 @@ class Yukon(Rules[YukonPosition]):
         when such moves alone do not finish the game."""
         if self.is_won(position):
             return None
-        moves: list[Move] = []
-        current = position
-        while not self.is_won(current):
-            home = [
-                (rank(column[-1]), Move(TABLEAU[index], self.foundation_targets(current, column[-1])[0]))
-                for index, column in enumerate(current.tableau)
-                if column and self.foundation_targets(current, column[-1])
-            ]
-            if not home:
-                return None
-            step = min(home, key=lambda found: found[0])[1]
-            current = self.apply(current, step)
-            moves.append(step)
-        return moves
+        return home_lowest_first(self, position, self.top_cards, self.foundation_targets)
+
+    @staticmethod
+    def top_cards(position: YukonPosition) -> list[tuple[str, int]]:
+        return [(name, column[-1]) for name, column in zip(TABLEAU, position.tableau) if column]
 
     # -- presentation ----------------------------------------------------------
 

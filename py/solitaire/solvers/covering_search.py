@@ -1,4 +1,5 @@
-"""What the Pyramid and TriPeaks solvers share: the depth-first search and the covering tables.
+"""What the Pyramid, TriPeaks and Golf solvers share: the depth-first search, the covering
+tables and (Golf, TriPeaks) the line of moves to a single waste.
 
 Both games move forward only: every move takes a card off the table, turns a
 stock card or turns the waste over (a limited number of times), so no
@@ -124,6 +125,18 @@ class DepthFirstSearch(Search):
         self.children = []
         self.tried = []
         return self.verdict
+
+
+def waste_line(path: Path, piles: Sequence[str], draw: int, draws: int) -> tuple[Move, ...]:
+    """The moves of a single-waste game (Golf, TriPeaks) along a search's path, where a
+    step's low ``draws`` bits are a pile's index (its card to the waste) or ``draw`` (a stock
+    card turned), and the bits above them the stock cards turned after it."""
+    moves = []
+    for step, _ in path[1:]:
+        code, turned = step & ((1 << draws) - 1), step >> draws
+        moves.append(Move("stock", "waste") if code == draw else Move(piles[code], "waste"))
+        moves += [Move("stock", "waste")] * turned
+    return tuple(moves)
 
 
 def covering_closure(covering: Covering, present: int = -1) -> tuple[tuple[int, ...], tuple[int, ...]]:

@@ -67,7 +67,7 @@ from ..cards import rank
 from ..game import Move
 from ..games.golf import COLUMNS, TABLEAU, Golf, GolfPosition, goes_on
 from ..solver import Search, Solver
-from .covering_search import Children, DepthFirstSearch, Path
+from .covering_search import Children, DepthFirstSearch, Path, waste_line
 
 HEIGHT_BITS = 6
 HEIGHT_MASK = (1 << HEIGHT_BITS) - 1
@@ -240,12 +240,7 @@ class GolfSearch:
     @staticmethod
     def line(path: Path) -> tuple[Move, ...]:
         """The engine's moves along the search's path."""
-        moves = []
-        for step, _ in path[1:]:
-            code, draws = step & ((1 << DRAWS) - 1), step >> DRAWS
-            moves.append(Move("stock", "waste") if code == DRAW else Move(TABLEAU[code], "waste"))
-            moves += [Move("stock", "waste")] * draws
-        return tuple(moves)
+        return waste_line(path, TABLEAU, DRAW, DRAWS)
 
     # -- dead ends -----------------------------------------------------------------------
 

@@ -70,7 +70,7 @@ from ..cards import rank
 from ..game import Move
 from ..games.tripeaks import COVERING, PEAK, PLACES, TriPeaksPosition
 from ..solver import Search, Solver
-from .covering_search import Children, DepthFirstSearch, FreePlaces, Path, covering_closure
+from .covering_search import Children, DepthFirstSearch, FreePlaces, Path, covering_closure, waste_line
 
 PEAK_BITS = (1 << PLACES) - 1
 DRAWN_SHIFT = PLACES
@@ -231,12 +231,7 @@ class TriPeaksSearch:
     @staticmethod
     def line(path: Path) -> tuple[Move, ...]:
         """The engine's moves along the search's path."""
-        moves = []
-        for step, _ in path[1:]:
-            code, draws = step & ((1 << DRAWS) - 1), step >> DRAWS
-            moves.append(Move("stock", "waste") if code == DRAW else Move(PEAK[code], "waste"))
-            moves += [Move("stock", "waste")] * draws
-        return tuple(moves)
+        return waste_line(path, PEAK, DRAW, DRAWS)
 
     # -- dead ends -----------------------------------------------------------------------
 
