@@ -90,9 +90,12 @@ Long tasks
     --deal) loads, 50 moves are played with hints asked for between them
     (H), then a 4-suit Spider daily opens (SLOW_DAILY, found after several
     candidates) and is left to its analysis for a while, then a challenge
-    link for that daily. Every main-thread task over 50 ms after the first
-    paint of each page (PerformanceObserver "longtask", probe.js) is
-    counted. Target: none.
+    link for that daily; then each game of issue 40 (GAME_DAILIES) opens
+    its daily of the same date, left to its analysis, and the first
+    GAME_MOVES moves of the solver's line for it are dragged (or the stock
+    clicked) as a player makes them, with a hint after every GAME_HINT_EVERY.
+    Every main-thread task over 50 ms after the first paint of each page
+    (PerformanceObserver "longtask", probe.js) is counted. Target: none.
 
 Lighthouse
     Lighthouse (node_modules, pinned in package.json) on the game page,
@@ -196,6 +199,21 @@ SESSION_HINTS = 5
 SLOW_DAILY = "2026-11-29"  # the 4-suit Spider daily of this date is found after several candidates
 DAILY_WAIT_MS = 5_000  # the daily's live analysis goes on in the worker meanwhile
 LONG_TASK_MS = 50.0
+# Then, in the same session, each game of issue 40 (and FreeCell's later option): its daily of
+# SLOW_DAILY with its analysis, and the first GAME_MOVES moves of the solver's line for it,
+# each dragged or clicked as a player makes it, with a hint after every few.
+GAME_DAILIES: tuple[tuple[str, dict[str, str]], ...] = (
+    ("eight-off", {}),
+    ("golf", {}),
+    ("scorpion", {}),
+    ("forty-thieves", {}),
+    ("canfield", {}),
+    ("canfield", {"draw": "1"}),
+    ("yukon", {}),
+    ("freecell", {"building": "any"}),
+)
+GAME_MOVES = 12
+GAME_HINT_EVERY = 4
 
 LIGHTHOUSE = ROOT / "node_modules" / ".bin" / "lighthouse"
 # Lighthouse's presets; "mobile, applied" is its mobile preset with the network and CPU really
@@ -816,6 +834,47 @@ def challenge_moves(game: str, options: dict[str, str], date: str, count: int) -
     return moves
 
 
+def daily_line(game: str, options: dict[str, str], date: str, count: int) -> list[tuple[str, str, int]]:
+    """The first `count` moves of the solver's winning line of a daily deal, as (source, target, cards)."""
+    sys.path.insert(0, str(ROOT / "py"))
+    from solitaire.daily import daily
+
+    verdict = daily(game, options, date).verdict
+    if verdict is None:
+        raise RuntimeError(f"the {game} daily of {date} is not proven here")
+    return [(move.source, move.target, move.count) for move in verdict.moves[:count]]
+
+
+def play_by_pointer(page: Any, source: str, target: str, count: int) -> None:
+    """One move as a player makes it: a click on the stock, else the run's first card dragged onto its pile."""
+    page.wait_for_selector("#board:not([aria-busy])", state="attached")
+    if source == "stock":
+        page.click('[data-pile="stock"]')
+        return
+    held = page.eval_on_selector_all(f'[data-card][data-pile="{source}"]', "els => els.length")
+    page.drag_and_drop(f'[data-card][data-pile="{source}"][data-index="{held - count}"]', f'[data-pile="{target}"]')
+
+
+def game_steps(page: Any, base_url: str) -> list[dict[str, Any]]:
+    """Each game of GAME_DAILIES: its daily, its analysis meanwhile, and moves of its line with hints."""
+    steps = []
+    for game, options in GAME_DAILIES:
+        query = "".join(f"&{name}={value}" for name, value in options.items())
+        visit(page, f"{base_url}index.html?game={game}{query}&daily={SLOW_DAILY}")
+        page.wait_for_timeout(DAILY_WAIT_MS)
+        line = daily_line(game, options, SLOW_DAILY, GAME_MOVES)
+        for number, (source, target, count) in enumerate(line, start=1):
+            play_by_pointer(page, source, target, count)
+            if number % GAME_HINT_EVERY == 0:
+                page.keyboard.press("h")
+                page.evaluate("() => window.benchProbe.answered()")
+        page.wait_for_selector("#board:not([aria-busy])", state="attached")
+        played = page.locator("#moves").inner_text()
+        label = " ".join(f"{name}={value}" for name, value in options.items())
+        steps.append(long_tasks_of(page, f"{game}{' ' + label if label else ''} daily {SLOW_DAILY}: load, analysis, {played} moves"))
+    return steps
+
+
 def measure_long_tasks(playwright: Any, base_url: str, deal: int) -> dict[str, Any]:
     """A player's session (see the module's docstring): the long tasks of each of its pages."""
     steps = []
@@ -839,6 +898,7 @@ def measure_long_tasks(playwright: Any, base_url: str, deal: int) -> dict[str, A
         visit(page, f"{spider}&moves={'.'.join(moves)}")
         page.wait_for_selector("#notice:not([hidden])", state="attached", timeout=READY_TIMEOUT_MS)
         steps.append(long_tasks_of(page, "its challenge link"))
+        steps += game_steps(page, base_url)
     return {
         "steps": steps,
         "total": sum(step["count"] for step in steps),
