@@ -845,14 +845,26 @@ def daily_line(game: str, options: dict[str, str], date: str, count: int) -> lis
     return [(move.source, move.target, move.count) for move in verdict.moves[:count]]
 
 
+def top_of(page: Any, pile: str) -> str:
+    """The selector of a pile's top card, or of its slot when it is empty (the slot lies under
+    the cards, which would catch a click or a drop meant for it)."""
+    lying = page.eval_on_selector_all(f'[data-card][data-pile="{pile}"]', "els => els.length")
+    return f'[data-card][data-pile="{pile}"][data-index="{lying - 1}"]' if lying else f'.slot[data-pile="{pile}"]'
+
+
 def play_by_pointer(page: Any, source: str, target: str, count: int) -> None:
     """One move as a player makes it: a click on the stock, else the run's first card dragged onto its pile."""
     page.wait_for_selector("#board:not([aria-busy])", state="attached")
     if source == "stock":
-        page.click('[data-pile="stock"]')
+        page.click(top_of(page, "stock"))
         return
     held = page.eval_on_selector_all(f'[data-card][data-pile="{source}"]', "els => els.length")
-    page.drag_and_drop(f'[data-card][data-pile="{source}"][data-index="{held - count}"]', f'[data-pile="{target}"]')
+    start = page.locator(f'[data-card][data-pile="{source}"][data-index="{held - count}"]').bounding_box()
+    end = page.locator(top_of(page, target)).bounding_box()
+    page.mouse.move(start["x"] + start["width"] / 2, start["y"] + min(start["height"] / 2, 8))
+    page.mouse.down()
+    page.mouse.move(end["x"] + end["width"] / 2, end["y"] + end["height"] / 2, steps=8)
+    page.mouse.up()
 
 
 def game_steps(page: Any, base_url: str) -> list[dict[str, Any]]:
