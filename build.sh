@@ -27,8 +27,10 @@
 #                     worker decompresses the snapshot with it
 #   static/dailies.json  the coming days' Klondike dailies as the engine shows them
 #                     (tools/make_dailies.py): a first visit's first table
-#   static/words.js   the games' and piles' names and the rule pages, from the engine's
-#                     tables (tools/make_words.py): the page needs them before the engine
+#   static/words.js   the games', piles' and options' names, from the engine's tables
+#                     (tools/make_words.py): the page needs them before the engine
+#   static/rule-pages.js  every game's rule page, from the engine's tables (tools/make_words.py):
+#                     only the rules dialog reads them, so the page imports them once it is ready
 #   static/sw-manifest.js  the service worker's precache list and version
 #                     (tools/precache.py; see sw.js)
 #   types/protocol.d.ts  the engine's protocol (py/solitaire_bridge/protocol.py) as
@@ -275,11 +277,13 @@ make_dailies() {
     echo "$want" >build/dailies.sha256
 }
 
-# The names and rule pages the page draws before the engine is up, from the engine's tables
-# (tools/make_words.py; written only when they change, and it takes a fraction of a second).
+# The names the page draws before the engine is up, and the rule pages its rules dialog imports
+# later, from the engine's tables (tools/make_words.py; written only when they change, and it
+# takes a fraction of a second).
 WORDS=static/words.js
+RULE_PAGES=static/rule-pages.js
 make_words() {
-    "$PY" tools/make_words.py "$WORDS" || die "writing the page's words failed"
+    "$PY" tools/make_words.py "$WORDS" "$RULE_PAGES" || die "writing the page's words failed"
 }
 
 # The messages' types as the page's type check reads them (tools/make_protocol.py; written

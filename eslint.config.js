@@ -3,7 +3,7 @@ import js from "@eslint/js";
 import globals from "globals";
 
 export default [
-  { ignores: ["static/pyodide/**", "static/vendor/**", "static/sw-manifest.js", "static/words.js", "node_modules/**", "build/**", ".venv/**"] },
+  { ignores: ["static/pyodide/**", "static/vendor/**", "static/sw-manifest.js", "static/words.js", "static/rule-pages.js", "node_modules/**", "build/**", ".venv/**"] },
   js.configs.recommended,
   {
     files: ["static/**/*.js", "tools/bench/**/*.js"],

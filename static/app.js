@@ -17,7 +17,7 @@ import { chooseGame, fillGamePicker, keptLabel } from "./picker.js";
 import { act, checkWinnable, drawnForSize, game, openGame, render, restartDeal, resume, startGame } from "./play.js";
 import { startEngine } from "./engine.js";
 import { attachReview, openReview } from "./review.js";
-import { showRules } from "./rules.js";
+import { prefetchRulePages, showRules } from "./rules.js";
 import * as saves from "./saves.js";
 import { analyseSoon } from "./searches.js";
 import { $, board, dropWaiting, exchange, send, state, whenIdle } from "./session.js";
@@ -355,6 +355,7 @@ async function main() {
   document.documentElement.dataset.ready = "true";
   performance.mark("page: ready");
   analyseSoon();
+  prefetchRulePages(); // not needed to start: their own module, fetched once the page is idle
 }
 
 /** The engine could not start from its snapshot and started the slow way: say so, and have the

@@ -1,11 +1,11 @@
 // rules.js: the rules panel of every game, in English and German (our own words; each game's
-// page comes from the engine's tables, words.js, the keys are the page's own).
+// page comes from the engine's tables, rule-pages.js, the keys are the page's own).
 //
 // Texts are data: [heading, paragraph, paragraph, ...] blocks per game and
-// language, put into the dialog with textContent (never as markup).
+// language, put into the dialog with textContent (never as markup). The rule pages are a
+// module that no start waits for: imported once the page is idle, or as the dialog opens.
 
 import { gameName } from "./text.js";
-import { RULE_PAGES as RULES } from "./words.js";
 
 // The keys, the same in every game (keyboard.js), shown after each game's rules.
 const KEYS = {
@@ -22,21 +22,59 @@ const KEYS = {
 };
 
 const TITLES = { en: "How to play", de: "So wird gespielt" };
+// Said while the rule pages come, and if they cannot (the keys still follow).
+const COMING = { en: "Loading the rules…", de: "Die Regeln werden geladen …" };
+const FAILED = {
+  en: "The rules could not load. Check your connection, then open them again or reload the page.",
+  de: "Die Regeln konnten nicht geladen werden. Prüfe die Verbindung, dann öffne sie erneut oder lade die Seite neu.",
+};
 let language = "en";
 let shownGame = null;
+let pages = null; // RULE_PAGES once imported
+let importing = null; // the import under way
+let failed = false; // the last import failed
+
+/** Import the rule pages once (again after a failure). */
+function loadRulePages() {
+  importing ??= import("./rule-pages.js").then(
+    (module) => {
+      pages = module.RULE_PAGES;
+    },
+    (error) => {
+      importing = null;
+      throw error;
+    },
+  );
+  return importing;
+}
+
+/** Import the rule pages when the browser is idle, so that the dialog opens with them at once. */
+export function prefetchRulePages() {
+  const idle = window.requestIdleCallback ?? ((callback) => setTimeout(callback, 200)); // WebKit has none
+  idle(() => loadRulePages().catch(() => {}), { timeout: 2000 });
+}
+
+const paragraph = (text) => Object.assign(document.createElement("p"), { textContent: text });
 
 function fill() {
-  const blocks = [...(RULES[shownGame]?.[language] ?? []), KEYS[language]];
   document.getElementById("rules-title").textContent = `${gameName(shownGame, language)}: ${TITLES[language]}`;
   const body = document.getElementById("rules-text");
   body.lang = language;
-  body.replaceChildren(
-    ...blocks.flatMap(([heading, ...paragraphs]) => {
-      const title = document.createElement("h3");
-      title.textContent = heading;
-      return [title, ...paragraphs.map((text) => Object.assign(document.createElement("p"), { textContent: text }))];
-    }),
-  );
+  if (!pages && !failed) {
+    body.setAttribute("aria-busy", "true");
+    body.replaceChildren(paragraph(COMING[language]));
+  } else {
+    body.removeAttribute("aria-busy");
+    const blocks = [...(pages?.[shownGame]?.[language] ?? []), KEYS[language]];
+    body.replaceChildren(
+      ...(pages ? [] : [paragraph(FAILED[language])]),
+      ...blocks.flatMap(([heading, ...paragraphs]) => {
+        const title = document.createElement("h3");
+        title.textContent = heading;
+        return [title, ...paragraphs.map(paragraph)];
+      }),
+    );
+  }
   for (const code of ["en", "de"]) {
     document.getElementById(`rules-${code}`).setAttribute("aria-pressed", String(code === language));
   }
@@ -45,9 +83,16 @@ function fill() {
 /** Open the rules of a game in the rules dialog, in the page's language (switchable there). */
 export function showRules(gameId, pageLanguage = "en") {
   shownGame = gameId;
-  language = pageLanguage in RULES[gameId] ? pageLanguage : "en";
+  language = pageLanguage in TITLES ? pageLanguage : "en";
+  failed = false;
   fill();
   /** @type {HTMLDialogElement} */ (document.getElementById("rules")).showModal();
+  if (pages) return;
+  loadRulePages().then(fill, (error) => {
+    console.warn("the rule pages could not load", error);
+    failed = true;
+    fill();
+  });
 }
 
 for (const code of ["en", "de"]) {

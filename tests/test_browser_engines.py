@@ -21,6 +21,7 @@ from conftest import ROOT
 from solitaire.daily import WinnableFinder
 from solitaire.game import move_notation, parse_move
 from solitaire.registry import GAMES
+from solitaire.rule_pages import RULE_PAGES
 from test_browser_bar import PART_BOXES, UNCUT, overlapping
 from test_browser_keeping import FULL_STORAGE, THROWING_STORAGE
 from test_browser_klondike import KLONDIKE_OPTIONS, NEAR_WON
@@ -222,6 +223,9 @@ def test_the_game_starts_from_the_snapshot_and_plays_by_pointer(launch: Launch, 
     assert pile(tab, "foundation-1") == ["AC"] and text(tab, "moves") == "12"
     tab.click("#undo")
     assert pile(tab, "foundation-1") == [] and pile(tab, "waste")[-1] == "AC"
+    # The rules: the game's page (its own module, imported once the page is idle or as the dialog opens).
+    tab.click("#open-rules")
+    tab.wait(f"document.querySelector('#rules[open] #rules-text h3')?.textContent === {json.dumps(RULE_PAGES['klondike']['en'][0][0])}")
 
 
 def test_a_damaged_snapshot_falls_back_to_the_ordinary_start(

@@ -11,6 +11,7 @@ from conftest import PageWatch
 from page_helpers import READY, card, settled
 from playwright.sync_api import expect
 from solitaire.registry import GAMES
+from solitaire.rule_pages import RULE_PAGES
 from solitaire.words import GAME_NAMES
 
 pytestmark = pytest.mark.browser
@@ -78,6 +79,8 @@ def test_every_game_screen_is_german(german_page: tuple[Any, PageWatch], game: s
             german.locator("#open-menu").click()
             assert english_left(german) == [], "the menu"
         german.locator(opener).click()
+        if opener == "#open-rules":  # the game's own page, once its module has come
+            expect(german.locator("#rules-text h3").first).to_have_text(RULE_PAGES[game]["de"][0][0])
         assert english_left(german) == [], opener
         german.keyboard.press("Escape")
     errors, watch.errors[:] = list(watch.errors), []

@@ -10,6 +10,7 @@ from page_helpers import READY, card, open_page, pile_cards, settled, text_of
 from playwright.sync_api import expect
 from shared_page import fresh_deal
 from solitaire.registry import GAMES
+from solitaire.rule_pages import RULE_PAGES
 from solitaire_bridge import Bridge
 from test_browser_klondike import NEAR_WON, set_up
 
@@ -226,12 +227,17 @@ def test_announcements_and_states_in_german(browser: Any, site_url: str) -> None
 
 
 def test_keys_are_listed_in_the_rules_in_both_languages(played: Any) -> None:
+    """? opens the rules: the game's page, then the keys (every game's page: test_browser_rules.py)."""
     fresh_deal(played, "pyramid", 2)
     played.keyboard.press("?")
     expect(played.locator("#rules")).to_be_visible()
+    expect(played.locator("#rules-title")).to_have_text("Pyramid: How to play")
+    expect(played.locator("#rules-text h3").first).to_have_text(RULE_PAGES["pyramid"]["en"][0][0])
     expect(played.locator("#rules-text h3").last).to_have_text("Keys")
     expect(played.locator("#rules-text")).to_contain_text("Enter or Space picks up")
     played.locator("#rules-de").click()
+    expect(played.locator("#rules-title")).to_have_text("Pyramide: So wird gespielt")
+    expect(played.locator("#rules-text h3").first).to_have_text(RULE_PAGES["pyramid"]["de"][0][0])
     expect(played.locator("#rules-text h3").last).to_have_text("Tasten")
 
 

@@ -24,8 +24,11 @@ from conftest import ROOT, PageWatch
 from page_helpers import card, pile_cards, text_of
 from playwright.sync_api import expect
 from solitaire.registry import GAMES, make_rules
+from solitaire.rule_pages import RULE_PAGES
+from solitaire.words import GAME_NAMES
 
 READY = "html[data-ready=true]"
+KEYS = {"en": "Keys", "de": "Tasten"}  # the rules dialog's last section
 
 # Resolves to the registration's scope once its active worker has finished
 # activating (caches cleaned up); rejects after 60 s rather than hang the test.
@@ -235,7 +238,7 @@ def card_count(game: str) -> int:
 
 
 def play_offline(page: Any, base: str) -> None:
-    """Reload with no network and no server; play the daily deal, a numbered FreeCell deal, every game."""
+    """Reload with no network and no server; play the daily deal, a numbered FreeCell deal, every game; read the rules."""
     response = visit(page, base)
     assert response.from_service_worker
     assert page.evaluate("document.documentElement.dataset.engineStart") == "snapshot"  # precached too
@@ -257,6 +260,16 @@ def play_offline(page: Any, base: str) -> None:
         page.locator("#game-picker").select_option(game)
         expect(page.locator("#game-picker")).to_have_value(game)
         assert page.locator("[data-card]").count() == card_count(game), game
+
+    # The rules of the game on the table, in English and German: their pages (a module the page
+    # imports once it is idle, or as the dialog opens) come from the cache too.
+    page.locator("#open-rules").click()
+    for language, title in [("en", "How to play"), ("de", "So wird gespielt")]:
+        page.locator(f"#rules-{language}").click()
+        expect(page.locator("#rules-title")).to_have_text(f"{GAME_NAMES[language][game]}: {title}")
+        blocks = RULE_PAGES[game][language]
+        expect(page.locator("#rules-text h3")).to_have_text([heading for heading, *_ in blocks] + [KEYS[language]])
+    page.keyboard.press("Escape")
 
 
 # -- the tests -----------------------------------------------------------------------
@@ -534,6 +547,8 @@ def test_the_precache_list_holds_what_the_page_loads(site: Path) -> None:
         "static/cards.css",
         "static/icon.svg",
         "static/offline.js",
+        "static/words.js",
+        "static/rule-pages.js",  # imported only by the rules dialog, and precached all the same
         "static/manifest.webmanifest",
         "static/icons/maskable-512.png",
         "static/pyodide/pyodide.mjs",

@@ -1,9 +1,11 @@
 """The names the player reads have one home, the engine's tables (py/solitaire/words.py and
-rule_pages.py); the page gets them from static/words.js, which the build writes from them."""
+rule_pages.py); the page gets them from static/words.js and static/rule-pages.js, which the build
+writes from them."""
 
 from __future__ import annotations
 
 import itertools
+import json
 import re
 import sys
 
@@ -15,7 +17,7 @@ from solitaire.texts import GERMAN_PILES, german_pile
 from solitaire.words import GAME_NAMES, OPTION_NAMES, PILE_NAMES
 
 sys.path.insert(0, str(ROOT / "tools"))
-from make_words import module_text  # noqa: E402
+from make_words import module_text, rule_pages_text  # noqa: E402
 
 LANGUAGES = ("en", "de")
 
@@ -57,15 +59,37 @@ def test_every_option_and_value_of_every_game_has_its_name() -> None:
 
 
 def test_the_page_reads_the_engines_words() -> None:
-    """static/words.js is what the build writes from these tables (run ./build.sh after a change),
-    and no other page file names a game: the picker, the statistics and the rules use words.js."""
+    """static/words.js and static/rule-pages.js are what the build writes from these tables (run
+    ./build.sh after a change), and no other page file names a game: the picker, the statistics
+    and the rules use them."""
     assert (ROOT / "static" / "words.js").read_text(encoding="utf-8") == module_text()
+    assert (ROOT / "static" / "rule-pages.js").read_text(encoding="utf-8") == rule_pages_text()
     names = {name for language in LANGUAGES for name in GAME_NAMES[language].values()}
     for path in sorted((ROOT / "static").glob("*.js")):
-        if path.name == "words.js":
+        if path.name in ("words.js", "rule-pages.js"):
             continue
         quoted = set(re.findall(r'"([^"\n]+)"', path.read_text(encoding="utf-8")))
         assert not quoted & names, (path.name, quoted & names)
+
+
+def test_the_rule_pages_are_not_part_of_the_start() -> None:
+    """words.js, which every start loads, carries no rule page; rule-pages.js carries them all, and
+    only the rules dialog asks for it, with a dynamic import (tests/test_browser_rules.py: once the
+    page is idle, or when the dialog opens first): no module imports it statically and the HTML
+    does not preload it."""
+    words = (ROOT / "static" / "words.js").read_text(encoding="utf-8")
+    assert "RULE_PAGES" not in words
+    pages = (ROOT / "static" / "rule-pages.js").read_text(encoding="utf-8")
+    for game, languages in RULE_PAGES.items():
+        for language, blocks in languages.items():
+            paragraph = json.dumps(blocks[0][1], ensure_ascii=False)
+            assert paragraph not in words and paragraph in pages, (game, language)
+    assert "rule-pages.js" not in (ROOT / "index.html").read_text(encoding="utf-8")
+    for path in sorted((ROOT / "static").glob("*.js")):
+        source = path.read_text(encoding="utf-8")
+        assert not re.search(r'^import [^;]*"\./rule-pages\.js"', source, re.M), path.name
+        if path.name == "rules.js":
+            assert 'import("./rule-pages.js")' in source
 
 
 def test_every_kind_of_pile_has_a_code_of_its_own() -> None:

@@ -1,5 +1,6 @@
 """Each game's rule page, in English and German (our own words): what the page's rules dialog
-shows. Only the build reads it (tools/make_words.py writes static/words.js for the page).
+shows. Only the build reads it (tools/make_words.py writes static/rule-pages.js, which the page
+imports once it is ready, or when the dialog first opens).
 
 A page is a list of blocks, each a heading and its paragraphs.
 """
