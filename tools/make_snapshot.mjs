@@ -114,7 +114,9 @@ pyodide.runPython(`
 import importlib, pkgutil
 import solitaire, solitaire_bridge
 for module in pkgutil.walk_packages(solitaire.__path__, "solitaire."):
-    if module.name != "solitaire.__main__":  # the command line: runs on import
+    # Not the command line (it runs on import) nor the rule pages (the build writes them
+    # for the page, static/rule-pages.js; the engine never reads them).
+    if module.name not in ("solitaire.__main__", "solitaire.rule_pages"):
         importlib.import_module(module.name)
 `);
 const stdlib = cutStdlib(pyodide, STDLIB_KEPT);
