@@ -221,10 +221,10 @@ class FortyThievesSolver(Solver):
     """Best-first search over Forty Thieves positions (see the module docstring).
 
     Budgets (tools/bench_solver_forty_thieves.py): 40,000 nodes (the default since 2026-12-06,
-    from 20,000: the phases' wins grow slowly with their budgets) prove 26.0% of deals 1..300
-    winnable (23.0% at 20,000; the median of those takes about 6,700 nodes, 170 ms CPU; an
-    unknown deal about 1 s, at most 2.4 s, 20 MB) and none unwinnable; more nodes settle few
-    more (deals 3 to 11 are open after 1,000,000).
+    from 20,000: the phases' wins grow slowly with their budgets) prove 25.5% of deals 1..1000
+    winnable (20.4% at 20,000; the median of those takes about 6,600 nodes, 130-170 ms CPU;
+    an unknown deal about 1 s, at most 2.4 s, 20 MB) and none unwinnable; more nodes settle
+    few more (deals 3 to 11 are open after 1,000,000).
     The daily's proof tries candidates with 250 greedy nodes each (365 dates of 2026: median
     10 candidates, 78 ms).
     """
