@@ -222,9 +222,9 @@ class FortyThievesSolver(Solver):
 
     Budgets (tools/bench_solver_forty_thieves.py): 40,000 nodes (the default since 2026-12-06,
     from 20,000: the phases' wins grow slowly with their budgets) prove 25.5% of deals 1..1000
-    winnable (20.4% at 20,000; the median of those takes about 6,600 nodes, 130-170 ms CPU;
-    an unknown deal about 1 s, at most 2.4 s, 20 MB) and none unwinnable; more nodes settle
-    few more (deals 3 to 11 are open after 1,000,000).
+    winnable (deals 1..300: 26.0%, against 23.0% at 20,000) and none unwinnable; a won deal
+    takes a median of about 6,600 nodes (130-170 ms CPU), an unknown one about 1 s, at most
+    2.4 s, and 20 MB. More nodes settle few more (deals 3 to 11 are open after 1,000,000).
     The daily's proof tries candidates with 250 greedy nodes each (365 dates of 2026: median
     10 candidates, 78 ms).
     """
