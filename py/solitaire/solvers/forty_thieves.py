@@ -47,9 +47,22 @@ What it cannot do
     reach: the choices of where each card goes (which of the two columns that take it, the
     waste or a column) multiply, so most lost deals reach far more positions than any budget
     here (deals 3 to 11 are still open after 1,000,000 nodes; deal 7 is proven lost in about
-    175,000). No dead-end test is used: with two decks and any card filling an empty column,
-    the usual ones (a card covering the card it needs) are not sound, and none sound and cheap
-    was found.
+    175,000). Deal 7 shows why: no column of it can ever be emptied, and each stock card that
+    could go onto either copy of its successor or stay in the waste multiplies the positions
+    (3 before the first stock card, 45 with 30 turned, 495 with 40, 35,496 with all 64); the
+    choices are independent of one another and the deal is lost whichever are made, but no
+    sound rule tells that a choice does not matter. No dead-end test is used: with two decks
+    and any card filling an empty column, the usual ones (a card covering the card it needs)
+    are not sound, and none sound and cheap was found. A relaxation that would prove losses
+    by over-approximating the game (a card counts as free for good once it can leave its
+    place: onto a free or uncovered successor, home after a free predecessor, anywhere once
+    a column is empty; monotone, so one pass over the stock decides it) empties a column of
+    every deal of 1..1000 (of 473 before the first stock card, of all within 26) and so
+    proves none lost: what loses these deals is that a card put on its successor covers it,
+    which only the exact game keeps track of.
+    A streamliner (every card that fits home sent home at once, searching fewer positions
+    but proving nothing when it runs dry) won fewer deals alone (20 of deals 1..150 in
+    20,000 nodes against 27) and none more as a phase of the portfolio; it is not kept.
 
 Why the verdicts are exact
     ``winnable`` comes with the moves that reach the win, turned into the engine's ``Move``
@@ -207,14 +220,16 @@ def is_descending(cards: bytes) -> bool:
 class FortyThievesSolver(Solver):
     """Best-first search over Forty Thieves positions (see the module docstring).
 
-    Budgets (tools/bench_solver_forty_thieves.py): 20,000 nodes prove 23.0% of deals 1..300
-    winnable (the median of those takes about 3,700 nodes, 105 ms CPU) and none unwinnable;
-    77% stay unknown (the first pass, one broad search: 20.4% of deals 1..1000), and more
-    nodes settle few more (deals 3 to 11 are open after 1,000,000). The daily's proof tries
-    candidates with 250 greedy nodes each (365 dates of 2026: median 10 candidates, 78 ms).
+    Budgets (tools/bench_solver_forty_thieves.py): 40,000 nodes (the default since 2026-12-06,
+    from 20,000: the phases' wins grow slowly with their budgets) prove 25.5% of deals 1..1000
+    winnable (deals 1..300: 26.0%, against 23.0% at 20,000) and none unwinnable; a won deal
+    takes a median of about 6,600 nodes (130-170 ms CPU), an unknown one about 1 s, at most
+    2.4 s, and 20 MB. More nodes settle few more (deals 3 to 11 are open after 1,000,000).
+    The daily's proof tries candidates with 250 greedy nodes each (365 dates of 2026: median
+    10 candidates, 78 ms).
     """
 
-    default_budget = 20_000
+    default_budget = 40_000
     daily_budget = 250
     analysis_budget = 100_000
 
