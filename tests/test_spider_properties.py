@@ -5,7 +5,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from solitaire.game import Move, move_notation, parse_move
-from solitaire.games.spider import Spider, SpiderPosition, card_set, completed_run, is_suit_run
+from solitaire.games.spider import Spider, SpiderPosition, card_set
+from solitaire.games.table import completed_run, is_suit_run
 from spider_helpers import is_whole_run
 
 RULES = [Spider({"suits": suits}) for suits in ("1", "2", "4")]

@@ -74,20 +74,18 @@ Why the verdicts are exact
 
 from __future__ import annotations
 
-import heapq
 from dataclasses import dataclass
 from typing import Any
 
 from ..game import Move
 from ..games.forty_thieves import COLUMNS, TABLEAU, FortyThieves, FortyThievesPosition
 from ..solver import Search, Solver, Verdict
+from .best_first import BestFirstSearch, Steps
 
 # (sorted columns, waste, stock cards turned, foundation heights: two per suit, higher first)
 State = tuple[tuple[bytes, ...], bytes, int, bytes]
 # A step: source | target << 4 | count << 8. Sources: a column's index in the sorted state,
 # WASTE, STOCK; targets: a column's index, FOUNDATION.
-Steps = tuple[int, ...]
-Entry = tuple[int, int, State, int, int, Steps]
 
 WASTE = 10
 STOCK = 11
@@ -255,21 +253,14 @@ class FortyThievesSolver(Solver):
         return FortyThievesSearch(self.rules, position, self.daily_budget, PROOF_WEIGHTS)
 
 
-class FortyThievesSearch(Search):
+class FortyThievesSearch(BestFirstSearch[State]):
     """One resumable search from one Forty Thieves position."""
 
     def __init__(self, rules: FortyThieves, position: FortyThievesPosition, budget: int, weights: Weights = SEARCH_WEIGHTS) -> None:
         self.rules = rules
         self.weights = weights
         self.position = position
-        self.budget = budget
-        self.nodes = 0
-        self.serial = 0
-        self.verdict: Verdict | None = None
-        self.frontier: list[Entry] = []
-        self.seen: set[bytes] = set()
-        self.parents: list[int] = []
-        self.steps: list[Steps] = []
+        super().__init__(budget)
         self.stock = bytes(card % 52 for card in reversed(position.stock))  # in the order turned
         self.facts: dict[bytes, int] = {}
         self.runs: dict[bytes, int] = {}  # each column's run down in suit on top
@@ -289,7 +280,7 @@ class FortyThievesSearch(Search):
         if self.finished(state):
             self.verdict = Verdict("winnable", self.line([tuple(steps)]), 0)
         else:
-            self.push(state, 0, -1, tuple(steps))
+            self.push(self.evaluate(state, SEPARATOR.join(state[0]) + SEPARATOR), state, 0, -1, tuple(steps))
 
     @staticmethod
     def key(state: State) -> bytes:
@@ -337,26 +328,6 @@ class FortyThievesSearch(Search):
         return (
             weights.home * (104 - sum(heights)) + unordered + weights.waste * len(waste) - weights.empty * empty + weights.cover * covering
         )
-
-    def push(self, state: State, depth: int, parent: int, steps: Steps) -> None:
-        self.serial += 1
-        written = SEPARATOR.join(state[0]) + SEPARATOR
-        priority = self.evaluate(state, written) + self.weights.depth * depth
-        heapq.heappush(self.frontier, (priority, self.serial, state, depth, parent, steps))
-
-    def run(self, nodes: int) -> Verdict | None:
-        done = 0
-        while self.verdict is None:
-            if not self.frontier:
-                self.verdict = Verdict("unwinnable", (), self.nodes)
-            elif self.nodes >= self.budget:
-                self.verdict = Verdict("unknown", (), self.nodes)
-            elif done >= nodes:
-                return None
-            else:
-                done += 1
-                self.expand()
-        return self.verdict
 
     def children(self, state: State) -> list[tuple[list[bytes], bytes, int, bytearray, int, int]]:
         """Each child before its safe moves: (columns, waste, turned, heights, step, what may now
@@ -425,11 +396,7 @@ class FortyThievesSearch(Search):
 
     def expand(self) -> None:
         """Take the best position off the heap and push its new children (or end with a win)."""
-        _, _, state, depth, parent, steps = heapq.heappop(self.frontier)
-        self.nodes += 1
-        node = len(self.parents)
-        self.parents.append(parent)
-        self.steps.append(steps)
+        state, depth, node = self.pop()
         seen = self.seen
         for moved, waste, turned, heights, first, check in self.children(state):
             child_steps = [first]
@@ -449,18 +416,7 @@ class FortyThievesSearch(Search):
             if self.finished(child):
                 self.verdict = Verdict("winnable", self.line(self.path(node) + [tuple(child_steps)]), self.nodes)
                 return
-            self.serial += 1
-            priority = self.evaluate(child, written) + self.weights.depth * (depth + 1)
-            heapq.heappush(self.frontier, (priority, self.serial, child, depth + 1, node, tuple(child_steps)))
-
-    def path(self, node: int) -> list[Steps]:
-        """The steps from the start to expanded node ``node``."""
-        found: list[Steps] = []
-        while node >= 0:
-            found.append(self.steps[node])
-            node = self.parents[node]
-        found.reverse()
-        return found
+            self.push(self.evaluate(child, written) + self.weights.depth * (depth + 1), child, depth + 1, node, tuple(child_steps))
 
     def line(self, path: list[Steps]) -> tuple[Move, ...]:
         return replay(self.rules, self.position, [one for steps in path for one in steps])

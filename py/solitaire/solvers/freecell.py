@@ -75,7 +75,6 @@ Variants
 
 from __future__ import annotations
 
-import heapq
 from dataclasses import dataclass
 from typing import Any
 
@@ -83,12 +82,10 @@ from ..game import Move, Rules
 from ..games.freecell import CELLS, COLUMNS, FOUNDATION, TABLEAU, FreeCell, FreeCellPosition
 from ..games.table import pile_names
 from ..solver import Search, Solver, Verdict
+from .best_first import BestFirstSearch, Steps
 
 # (columns sorted, held free-cell cards sorted, foundation height per suit)
 State = tuple[tuple[bytes, ...], bytes, bytes]
-Steps = tuple[int, ...]
-# priority, serial, state, depth, parent node, steps from the parent
-Entry = tuple[int, int, State, int, int, Steps]
 
 # -- cards (the engine's ints: suit * 13 + rank - 1) -------------------------------
 
@@ -364,12 +361,12 @@ class FreeCellSolver(Solver):
         return FreeCellSearch(position, budget, variant_of(self.rules))
 
 
-class FreeCellSearch(Search):
+class FreeCellSearch(BestFirstSearch[State]):
     """One resumable search from one position of a game of free cells and columns."""
 
     def __init__(self, position: FreeCellPosition, budget: int, variant: Variant = FREECELL) -> None:
+        super().__init__(budget)
         self.position = position
-        self.budget = budget
         self.variant = variant
         # The heuristic's weights, looked up once (see ``evaluate``).
         self.weights = (
@@ -380,15 +377,6 @@ class FreeCellSearch(Search):
             variant.cell_weight,
             variant.empty_column_weight,
         )
-        self.nodes = 0
-        self.serial = 0
-        self.verdict: Verdict | None = None
-        self.frontier: list[Entry] = []
-        # The transposition table: the key of every position generated (see ``key``).
-        self.seen: set[bytes] = set()
-        # Per expanded node: its parent node and the steps from there.
-        self.parents: list[int] = []
-        self.steps: list[Steps] = []
         # Per column: run length on top, disorder, disorder runs (a child shares most
         # columns with its parent, so most lookups hit).
         self.facts: dict[bytes, tuple[int, int, int]] = {}
@@ -397,7 +385,7 @@ class FreeCellSearch(Search):
         if self.evaluate(state, table(state))[0] == 0:
             self.verdict = Verdict("winnable", self.line([steps]), 0)
         else:
-            self.push(state, 0, -1, steps)
+            self.push(self.evaluate(state, table(state))[1], state, 0, -1, steps)
 
     def column_facts(self, column: bytes) -> tuple[int, int, int]:
         facts = self.facts.get(column)
@@ -439,32 +427,9 @@ class FreeCellSearch(Search):
             + disordered_runs * unordered_runs
         )
 
-    def push(self, state: State, depth: int, parent: int, steps: Steps) -> None:
-        priority = self.evaluate(state, table(state))[1] + self.variant.depth_weight * depth
-        self.serial += 1
-        heapq.heappush(self.frontier, (priority, self.serial, state, depth, parent, steps))
-
-    def run(self, nodes: int) -> Verdict | None:
-        done = 0
-        while self.verdict is None:
-            if not self.frontier:
-                self.verdict = Verdict("unwinnable", (), self.nodes)
-            elif self.nodes >= self.budget:
-                self.verdict = Verdict("unknown", (), self.nodes)
-            elif done >= nodes:
-                return None
-            else:
-                done += 1
-                self.expand()
-        return self.verdict
-
     def expand(self) -> None:
         """Take the best position off the heap and push its new children (or end with a win)."""
-        _, _, state, depth, parent, steps = heapq.heappop(self.frontier)
-        self.nodes += 1
-        node = len(self.parents)
-        self.parents.append(parent)
-        self.steps.append(steps)
+        state, depth, node = self.pop()
         seen = self.seen
         variant = self.variant
         runs = [self.column_facts(column)[0] for column in state[0]]
@@ -478,18 +443,7 @@ class FreeCellSearch(Search):
             if unordered == 0:
                 self.verdict = Verdict("winnable", self.line(self.path(node) + [child_steps]), self.nodes)
                 return
-            self.serial += 1
-            entry = (heuristic + variant.depth_weight * (depth + 1), self.serial, child, depth + 1, node, child_steps)
-            heapq.heappush(self.frontier, entry)
-
-    def path(self, node: int) -> list[Steps]:
-        """The steps from the start to expanded node ``node``."""
-        found: list[Steps] = []
-        while node >= 0:
-            found.append(self.steps[node])
-            node = self.parents[node]
-        found.reverse()
-        return found
+            self.push(heuristic + variant.depth_weight * (depth + 1), child, depth + 1, node, child_steps)
 
     def line(self, path: list[Steps]) -> tuple[Move, ...]:
         """The engine's moves for the steps (replayed on the real table, so each move
