@@ -5,15 +5,12 @@ from __future__ import annotations
 
 import pytest
 from eight_off_helpers import table
-from hypothesis import given, settings
-from hypothesis import strategies as st
-from random_play import random_position
 from solitaire.game import Move
 from solitaire.games.eight_off import EightOff
 from solitaire.games.freecell import FreeCellPosition
 from solitaire.solver import Verdict, solver_for
 from solitaire.solvers.eight_off import EIGHT_OFF, EightOffSolver
-from solitaire.solvers.freecell import FreeCellSearch, children, encode, replay, run_length
+from solitaire.solvers.freecell import FreeCellSearch
 
 E = EightOff()
 SOLVER = EightOffSolver(E)
@@ -28,24 +25,6 @@ def play(position: FreeCellPosition, moves: tuple[Move, ...] | list[Move]) -> Fr
 def assert_wins(position: FreeCellPosition, verdict: Verdict) -> None:
     assert verdict.status == "winnable"
     assert E.is_won(play(position, verdict.moves))
-
-
-def random_play(deal: int, choices: list[int], prefer_home: bool) -> FreeCellPosition:
-    position: FreeCellPosition = random_position(E, E.deal(deal), choices, prefer=E.safe_moves if prefer_home else None)
-    return position
-
-
-def with_safe_moves(position: FreeCellPosition) -> FreeCellPosition:
-    while safe := E.safe_moves(position):
-        position = E.apply(position, safe[0])
-    return position
-
-
-random_positions = given(
-    deal=st.integers(1, 2**31 - 1),
-    choices=st.lists(st.integers(0, 1000), min_size=0, max_size=120),
-    prefer_home=st.booleans(),
-)
 
 
 def test_the_registry_finds_the_solver() -> None:
@@ -162,44 +141,3 @@ def test_solves_from_the_middle_of_a_game() -> None:
     for played in (1, 10, len(line) // 2):
         middle = play(start, line[:played])
         assert_wins(middle, SOLVER.solve(middle, 20_000))
-
-
-@random_positions
-@settings(max_examples=25, deadline=None)
-def test_random_positions_get_exact_verdicts(deal: int, choices: list[int], prefer_home: bool) -> None:
-    position = random_play(deal, choices, prefer_home)
-    verdict = SOLVER.solve(position, 2_000)
-    assert verdict.nodes <= 2_000
-    if verdict.status == "winnable":
-        assert_wins(position, verdict)
-    else:
-        assert verdict.moves == ()
-
-
-@random_positions
-@settings(max_examples=60, deadline=None)
-def test_the_move_generator_agrees_with_the_rules(deal: int, choices: list[int], prefer_home: bool) -> None:
-    """The search's children are exactly the positions the rules' legal moves reach (after
-    the safe moves, up to the key), and each child's steps replay as legal moves."""
-    position = with_safe_moves(random_play(deal, choices, prefer_home))
-    state, steps = encode(position, EIGHT_OFF)
-    assert steps == ()
-    found = children(state, [run_length(column, EIGHT_OFF) for column in state[0]], EIGHT_OFF)
-    by_rules = {encode(E.apply(position, move), EIGHT_OFF)[0] for move in E.legal_moves(position)} - {state}
-    assert {child for _, child in found} == by_rules
-    for child_steps, child in found:
-        reached = play(position, replay(position, list(child_steps), complete=False, variant=EIGHT_OFF))
-        assert encode(reached, EIGHT_OFF) == (child, ())
-
-
-@random_positions
-@settings(max_examples=40, deadline=None)
-def test_the_safe_moves_are_the_rules_safe_moves(deal: int, choices: list[int], prefer_home: bool) -> None:
-    position = random_play(deal, choices, prefer_home)
-    state, steps = encode(position, EIGHT_OFF)
-    reached = position
-    for move in replay(position, list(steps), complete=False, variant=EIGHT_OFF):
-        assert move in E.safe_moves(reached)
-        reached = E.apply(reached, move)
-    assert not E.safe_moves(reached)
-    assert encode(reached, EIGHT_OFF) == (state, ())

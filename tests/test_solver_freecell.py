@@ -9,9 +9,6 @@ from pathlib import Path
 
 import pytest
 from freecell_helpers import FC_SOLVE, MAKE_BOARD, microsoft_board, solve, table
-from hypothesis import given, settings
-from hypothesis import strategies as st
-from random_play import random_position
 from solitaire.game import Move
 from solitaire.games.freecell import FreeCell, FreeCellPosition
 from solitaire.solver import Verdict, solver_for
@@ -20,10 +17,6 @@ from solitaire.solvers.freecell import (
     FREECELL_ANY_COLOUR,
     FreeCellSearch,
     FreeCellSolver,
-    children,
-    encode,
-    replay,
-    run_length,
     variant_of,
 )
 
@@ -41,25 +34,6 @@ def play(position: FreeCellPosition, moves: tuple[Move, ...] | list[Move]) -> Fr
 def assert_wins(position: FreeCellPosition, verdict: Verdict) -> None:
     assert verdict.status == "winnable"
     assert F.is_won(play(position, verdict.moves))
-
-
-def with_safe_moves(position: FreeCellPosition) -> FreeCellPosition:
-    """The position after the rules' safe moves, played one at a time until none is left."""
-    while safe := F.safe_moves(position):
-        position = F.apply(position, safe[0])
-    return position
-
-
-def random_play(deal: int, choices: list[int], prefer_home: bool) -> FreeCellPosition:
-    position: FreeCellPosition = random_position(F, F.deal(deal), choices, prefer=F.safe_moves if prefer_home else None)
-    return position
-
-
-random_positions = given(
-    deal=st.integers(1, 2**31 - 1),
-    choices=st.lists(st.integers(0, 1000), min_size=0, max_size=120),
-    prefer_home=st.booleans(),
-)
 
 
 def test_the_registry_finds_the_solver() -> None:
@@ -229,58 +203,10 @@ def test_foundations_in_any_order_and_gaps_in_the_cells() -> None:
     assert_wins(position, verdict)
 
 
-@random_positions
-@settings(max_examples=25, deadline=None)
-def test_random_positions_get_exact_verdicts(deal: int, choices: list[int], prefer_home: bool) -> None:
-    position = random_play(deal, choices, prefer_home)
-    verdict = SOLVER.solve(position, 2_000)
-    assert verdict.nodes <= 2_000
-    if verdict.status == "winnable":
-        assert_wins(position, verdict)
-    else:
-        assert verdict.moves == ()
-
-
-@random_positions
-@settings(max_examples=60, deadline=None)
-def test_the_move_generator_agrees_with_the_rules(deal: int, choices: list[int], prefer_home: bool) -> None:
-    """The search's children are exactly the positions the rules' legal moves reach (after
-    the safe moves, up to the key), and each child's steps replay as legal moves."""
-    position = with_safe_moves(random_play(deal, choices, prefer_home))
-    state, steps = encode(position)
-    assert steps == ()
-    found = children(state, [run_length(column) for column in state[0]])
-    by_rules = {encode(F.apply(position, move))[0] for move in F.legal_moves(position)} - {state}
-    assert {child for _, child in found} == by_rules
-    for child_steps, child in found:
-        reached = play(position, replay(position, list(child_steps), complete=False))
-        assert encode(reached) == (child, ())
-
-
-@random_positions
-@settings(max_examples=40, deadline=None)
-def test_the_safe_moves_are_the_rules_safe_moves(deal: int, choices: list[int], prefer_home: bool) -> None:
-    position = random_play(deal, choices, prefer_home)
-    state, steps = encode(position)
-    reached = position
-    for move in replay(position, list(steps), complete=False):
-        assert move in F.safe_moves(reached)
-        reached = F.apply(reached, move)
-    assert not F.safe_moves(reached)
-    assert encode(reached) == (state, ())
-
-
 # -- building in any colour order (option building=any) ------------------------------------
 
 ANY = FreeCell({"building": "any"})
 ANY_SOLVER = solver_for(ANY)
-
-
-def any_colour_play(deal: int, choices: list[int], prefer_home: bool) -> FreeCellPosition:
-    position: FreeCellPosition = random_position(ANY, ANY.deal(deal), choices, prefer=ANY.safe_moves if prefer_home else None)
-    while safe := ANY.safe_moves(position):
-        position = ANY.apply(position, safe[0])
-    return position
 
 
 def test_the_any_colour_rule_gets_its_own_variant() -> None:
@@ -308,32 +234,3 @@ def test_a_red_run_on_red_wins_in_any_colour_only() -> None:
     for move in verdict.moves:
         position = ANY.apply(position, move)
     assert ANY.is_won(position)
-
-
-@random_positions
-@settings(max_examples=60, deadline=None)
-def test_the_any_colour_move_generator_agrees_with_the_rules(deal: int, choices: list[int], prefer_home: bool) -> None:
-    position = any_colour_play(deal, choices, prefer_home)
-    state, steps = encode(position, FREECELL_ANY_COLOUR)
-    assert steps == ()
-    found = children(state, [run_length(column, FREECELL_ANY_COLOUR) for column in state[0]], FREECELL_ANY_COLOUR)
-    by_rules = {encode(ANY.apply(position, move), FREECELL_ANY_COLOUR)[0] for move in ANY.legal_moves(position)} - {state}
-    assert {child for _, child in found} == by_rules
-    for child_steps, child in found:
-        reached = position
-        for move in replay(position, list(child_steps), complete=False, variant=FREECELL_ANY_COLOUR):
-            reached = ANY.apply(reached, move)
-        assert encode(reached, FREECELL_ANY_COLOUR) == (child, ())
-
-
-@random_positions
-@settings(max_examples=40, deadline=None)
-def test_the_any_colour_safe_moves_are_the_rules_safe_moves(deal: int, choices: list[int], prefer_home: bool) -> None:
-    position: FreeCellPosition = random_position(ANY, ANY.deal(deal), choices, prefer=ANY.safe_moves if prefer_home else None)
-    state, steps = encode(position, FREECELL_ANY_COLOUR)
-    reached = position
-    for move in replay(position, list(steps), complete=False, variant=FREECELL_ANY_COLOUR):
-        assert move in ANY.safe_moves(reached)
-        reached = ANY.apply(reached, move)
-    assert not ANY.safe_moves(reached)
-    assert encode(reached, FREECELL_ANY_COLOUR) == (state, ())
