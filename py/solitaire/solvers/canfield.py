@@ -35,7 +35,20 @@ Sound pruning only, so that verdicts stay exact:
   on the table wins with it home too (a column's last card sent home refills the column
   from the reserve at once, a card that can do there all it could do on the reserve, which
   only empties sooner). A waste card is left where it is in draw three:
-  taking it out of the waste would shift the groups of three behind it.
+  taking it out of the waste would shift the groups of three behind it;
+- dead ends (``Model.hopeless``, tried on the root and wherever a card went home or the
+  reserve shrank; not with ``back``, where cards come back): a least fixpoint of what can
+  ever happen. A card is *free* once it is the top of its pile (the reserve's and the
+  columns' top cards and, a relaxation, every talon card); a card lying on another in a
+  column or the reserve frees it only by being *lifted* off it (a whole column moves with
+  its cards in their order; with ``any-run`` a run lifts its first card, free or not). A
+  card is lifted only by going home (free, and the card below it in its suit home), onto
+  a column's top card it fits (that card *top*: a column card once free, another card once
+  free and placed), or into an empty column; a column can first be empty only when some
+  column's bottom card goes home or onto a top card, and until the reserve's last card is
+  lifted only the reserve's top card fills it. In any line every event happens after the
+  facts its rule asks for, so by induction along the line all its events are derived: a
+  card the fixpoint never sends home never goes home, and the position is lost.
 
 Portfolio (``CanfieldSearch``). Draw three: an exact depth-first search (finds easy wins
 at once) and an exact best-first search (fewest reserve cards left, then fewest cards not
@@ -120,6 +133,10 @@ class Model:
         self.onto = [frozenset(top for top in range(52) if card in self.goes_on[top]) for card in range(52)]
         # The two suits of the other colour, per card.
         self.partners = [tuple(s for s in range(4) if is_red(s * 13) != is_red(card)) for card in range(52)]
+        # The dead-end test (``hopeless``): not where cards come back from the foundations.
+        self.use_dead_ends = not rules.back and not plain
+        self.parents = [tuple(self.onto[card]) for card in range(52)]
+        self.children = [tuple(self.goes_on[card]) for card in range(52)]
         self.reach_cache: dict[tuple[bytes, int, int], list[tuple[int, int, int, int]]] = {}
 
     def node(self, position: CanfieldPosition) -> Node:
@@ -221,18 +238,22 @@ class Model:
         """The node's moves, likely best first: cards home, the reserve's card, moves between
         columns (those emptying a column first), talon cards, foundation cards back."""
         columns, heights, left, talon, pointer, redeals = node
-        height, suit_of, onto = self.height, self.suit, self.onto
+        height, suit_of, parents = self.height, self.suit, self.parents
         home: list[Step] = []
         reserve_moves: list[Step] = []
         between: list[Step] = []
         emptying: list[Step] = []
         from_talon: list[Step] = []
-        tops = [column[-1] if column else -1 for column in columns]
+        # The column each top card is on.
+        where = {column[-1]: index for index, column in enumerate(columns) if column}
         empty = [index for index, column in enumerate(columns) if not column]
         first_empty = empty[0] if empty else -1
 
         def targets(card: int, source_column: int = -1) -> list[int]:
-            found = [index for index, top in enumerate(tops) if top >= 0 and top in onto[card] and index != source_column]
+            """The columns ``card`` may go to, left to right, and the first empty one."""
+            found = [where[parent] for parent in parents[card] if parent in where and where[parent] != source_column]
+            if len(found) > 1:
+                found.sort()
             if first_empty >= 0:
                 found.append(first_empty)
             return found
@@ -351,6 +372,96 @@ class Model:
         first, second = self.partners[card]
         return heights[first] >= partners and heights[second] >= partners
 
+    def hopeless(self, node: Node) -> bool:
+        """Can some card never go home, whatever is played? A least fixpoint of facts that every
+        line from ``node`` must establish before they happen (the module docstring argues it):
+        per card ``free`` (at some time the top of its pile), ``lifted`` (it leaves the card it
+        lies on), ``top`` (at some time a column's top card); per suit how high its foundation
+        can get; whether a column can ever be empty, and whether one can be empty once the
+        reserve is used up. Only what is derived may happen, so a card never derived home stays
+        out of it."""
+        columns, heights, left, talon, _pointer, _redeals = node
+        height, suit_of, parents, children, home_card = self.height, self.suit, self.parents, self.children, self.home_card
+        below = [-1] * 52
+        present = [False] * 52
+        in_column = [False] * 52
+        in_reserve = [False] * 52
+        free = [False] * 52
+        top = [False] * 52
+        lifted = [False] * 52
+        reach = list(heights)
+        any_run = self.any_run
+        # A column empty at some time; and one empty once the reserve is used up (until then the
+        # reserve's top card fills an emptied column at once: no other card goes there).
+        empty = False
+        work: list[int] = []
+        bottoms: list[int] = []
+        for column in columns:
+            if not column:
+                empty = True
+                continue
+            bottoms.append(column[0])
+            under = -1
+            for card in column:
+                in_column[card] = present[card] = True
+                below[card] = under
+                under = card
+            work.append(column[-1])
+        under = -1
+        for card in self.reserve[:left]:
+            present[card] = in_reserve[card] = True
+            below[card] = under
+            under = card
+        if left:
+            work.append(under)
+        last_reserve = self.reserve[0] if left else -1
+        for card in talon:
+            present[card] = True
+            work.append(card)
+        for card in work:
+            free[card] = True
+        open_any = empty and not left
+        while True:
+            while work:
+                card = work.pop()
+                is_free = free[card]
+                if not is_free and not (any_run and in_column[card]):
+                    continue
+                goes = reach[suit_of[card]]
+                homed = height[card] <= goes
+                if is_free and not homed and height[card] == goes + 1:
+                    reach[suit_of[card]] = goes = goes + 1
+                    homed = True
+                    if goes < 13:
+                        work.append(home_card[suit_of[card]][goes + 1])
+                placed = open_any or (empty and in_reserve[card])
+                if not placed:
+                    for parent in parents[card]:
+                        if top[parent]:
+                            placed = True
+                            break
+                if not lifted[card] and ((homed and is_free) or placed):
+                    lifted[card] = True
+                    under = below[card]
+                    if under >= 0 and not free[under]:
+                        free[under] = True
+                        work.append(under)
+                if is_free and not top[card] and (in_column[card] or placed):
+                    top[card] = True
+                    work += [child for child in children[card] if present[child]]
+            if not empty:
+                for bottom in bottoms:
+                    if height[bottom] <= reach[suit_of[bottom]] or any(top[parent] for parent in parents[bottom]):
+                        empty = True
+                        break
+                if not empty:
+                    break
+            elif open_any or not (last_reserve < 0 or lifted[last_reserve]):
+                break
+            open_any = empty and (last_reserve < 0 or lifted[last_reserve])
+            work = [card for card in range(52) if present[card]]
+        return sum(reach) < 52
+
 
 def is_won(node: Node) -> bool:
     return sum(node[1]) == 52
@@ -391,14 +502,19 @@ class TableSearch:
         columns, heights, left, talon, pointer, redeals = node
         return list(columns), bytearray(heights), left, talon, pointer, redeals
 
-    def is_new(self, child: Node) -> bool:
+    def is_new(self, child: Node, parent: Node) -> bool:
         """Whether ``child`` is to be searched: not seen before, nor dominated by a position seen
-        (then noted as seen)."""
+        (then noted as seen), nor, where a card went home or the reserve shrank on the way from
+        ``parent``, hopeless (``Model.hopeless``)."""
         child_key = self.model.key(child)
         if child_key in self.visited:
             return False
         self.visited.add(child_key)
-        return not (self.dominance and self.model.dominated(child, child_key, self.pointers))
+        if self.dominance and self.model.dominated(child, child_key, self.pointers):
+            return False
+        if self.model.use_dead_ends and (child[2] != parent[2] or child[1] != parent[1]):
+            return not self.model.hopeless(child)
+        return True
 
 
 class DepthFirst(TableSearch):
@@ -432,7 +548,7 @@ class DepthFirst(TableSearch):
             if is_won(child):
                 self.line = [step for frame in stack for step in frame[3]] + steps
                 return True
-            if not is_new(child):
+            if not is_new(child, node):
                 continue
             self.nodes += 1
             stack.append((child, moves(child), [0], steps))
@@ -479,7 +595,7 @@ class BestFirst(TableSearch):
                 if is_won(child):
                     self.line = self.path(index) + steps
                     return True
-                if not is_new(child):
+                if not is_new(child, node):
                     continue
                 store.append((index, steps))
                 self.counter += 1
@@ -546,6 +662,9 @@ class CanfieldSearch(Search):
         self.turn = 0
         self.in_turn = 0
         self.verdict: Verdict | None = None
+        first = self.members[0][0]
+        if first.line is None and exact.use_dead_ends and exact.hopeless(first.root):
+            self.verdict = Verdict("unwinnable", (), self.spent)
 
     def run(self, nodes: int) -> Verdict | None:
         while self.verdict is None and nodes > 0:
