@@ -36,8 +36,7 @@ Sound pruning only, so that verdicts stay exact:
   from the reserve at once, a card that can do there all it could do on the reserve, which
   only empties sooner). A waste card is left where it is in draw three:
   taking it out of the waste would shift the groups of three behind it;
-- dead ends (``Model.hopeless``, tried on the root and wherever a card went home or the
-  reserve shrank; not with ``back``, where cards come back): a least fixpoint of what can
+- dead ends (``Model.hopeless``, tried on the root and wherever the reserve shrank; not with ``back``, where cards come back): a least fixpoint of what can
   ever happen. A card is *free* once it is the top of its pile (the reserve's and the
   columns' top cards and, a relaxation, every talon card); a card lying on another in a
   column or the reserve frees it only by being *lifted* off it (a whole column moves with
@@ -54,10 +53,12 @@ Portfolio (``CanfieldSearch``). Draw three: an exact depth-first search (finds e
 at once) and an exact best-first search (fewest reserve cards left, then fewest cards not
 home, first: finds the wins that depth-first buries under a wrong early choice) share one
 transposition table, so each position is searched once and the game is lost when both
-have run out; they take turns with a relaxed depth-first search, in which every talon card
-is playable at any time: it allows every real line and more, so when even the relaxed game
-cannot be won, the deal cannot; it only proves. Draw one (three passes): the best-first
-search, which counts each redeal used as twenty cards not home, and the relaxed search.
+have run out. Draw one (three passes): the best-first search, which counts each redeal
+used as twenty cards not home, in turns with a relaxed depth-first search, in which every
+talon card is playable at any time: it allows every real line and more, so when even the
+relaxed game cannot be won, the deal cannot; it only proves. (Draw three once had it too,
+but of the 120 deals of 1-1000 proven lost within the default budget it proved none, the
+exact pair all of them (2026-12-06): its turns go to the exact pair now.)
 A daily's proof is the exact depth-first search alone, within a small budget. A win
 comes with its line, replayed through ``Rules.apply``.
 
@@ -87,7 +88,11 @@ TABLEAU, RESERVE, TALON, FOUNDATION = 0, 1, 2, 3
 Step = tuple[int, int, int, int, int, int, int, int]
 Node = tuple[tuple[bytes, ...], bytes, int, bytes, int, int]
 
-DEFAULT_BUDGET = 200_000
+# The command line's budget; the page's analysis keeps a smaller one, so that it costs no more
+# time than the 200,000 positions of before the dead-end test (whose positions cost more; the
+# exact pair gets the relaxed search's old turns: as many exact positions as then).
+DEFAULT_BUDGET = 400_000
+ANALYSIS_BUDGET = 160_000
 # A daily's candidates get a quick depth-first search (``CanfieldSolver.proof_search``): of
 # deals 1-60 it wins 30 within 1,000 positions (draw three) and 5 within 300 (draw one), at
 # about 12 and 6 ms a candidate (2026-12-06).
@@ -421,6 +426,7 @@ class Model:
         for card in work:
             free[card] = True
         open_any = empty and not left
+        total = sum(reach)
         while True:
             while work:
                 card = work.pop()
@@ -432,6 +438,9 @@ class Model:
                 if is_free and not homed and height[card] == goes + 1:
                     reach[suit_of[card]] = goes = goes + 1
                     homed = True
+                    total += 1
+                    if total == 52:
+                        return False
                     if goes < 13:
                         work.append(home_card[suit_of[card]][goes + 1])
                 placed = open_any or (empty and in_reserve[card])
@@ -460,7 +469,7 @@ class Model:
                 break
             open_any = empty and (last_reserve < 0 or lifted[last_reserve])
             work = [card for card in range(52) if present[card]]
-        return sum(reach) < 52
+        return total < 52
 
 
 def is_won(node: Node) -> bool:
@@ -504,15 +513,16 @@ class TableSearch:
 
     def is_new(self, child: Node, parent: Node) -> bool:
         """Whether ``child`` is to be searched: not seen before, nor dominated by a position seen
-        (then noted as seen), nor, where a card went home or the reserve shrank on the way from
-        ``parent``, hopeless (``Model.hopeless``)."""
+        (then noted as seen), nor, where the reserve shrank on the way from ``parent``,
+        hopeless (``Model.hopeless``; tried there only, where it finds most dead ends for
+        its cost)."""
         child_key = self.model.key(child)
         if child_key in self.visited:
             return False
         self.visited.add(child_key)
         if self.dominance and self.model.dominated(child, child_key, self.pointers):
             return False
-        if self.model.use_dead_ends and (child[2] != parent[2] or child[1] != parent[1]):
+        if self.model.use_dead_ends and child[2] != parent[2]:
             return not self.model.hopeless(child)
         return True
 
@@ -639,8 +649,8 @@ Member = tuple[TableSearch, bool, bool, int]
 class CanfieldSearch(Search):
     """Searches of one position taking turns, sharing the budget: the exact depth-first and
     best-first searches sharing one transposition table (each position is the one's that
-    saw it first to search, so the game is lost when both have run out), and, unless left
-    out, the relaxed depth-first search, which only proves. A member that has run out
+    saw it first to search, so the game is lost when both have run out), and, where passes
+    are limited, the relaxed depth-first search, which only proves. A member that has run out
     without proving leaves the rotation; turns depend only on nodes spent, so slices of
     any size give the same verdict."""
 
@@ -656,7 +666,8 @@ class CanfieldSearch(Search):
             self.members.append((DepthFirst(exact, position, tables), True, False, EXACT_TURN))
         if not quick:
             self.members.append((BestFirst(exact, position, tables), True, False, EXACT_TURN))
-            self.members.append((DepthFirst(Model(rules, position, relaxed=True), position), False, True, RELAXED_TURN))
+            if rules.max_redeals is not None:
+                self.members.append((DepthFirst(Model(rules, position, relaxed=True), position), False, True, RELAXED_TURN))
         self.exact_left = sum(1 for member in self.members if member[1])
         self.spent = sum(member[0].nodes for member in self.members)
         self.turn = 0
@@ -700,7 +711,7 @@ class CanfieldSolver(Solver):
 
     default_budget = DEFAULT_BUDGET
     daily_budget = DAILY_BUDGET
-    analysis_budget = DEFAULT_BUDGET
+    analysis_budget = ANALYSIS_BUDGET
 
     def __init__(self, rules: Rules[Any]) -> None:
         super().__init__(rules)
