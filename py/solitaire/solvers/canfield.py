@@ -660,6 +660,10 @@ class CanfieldSearch(Search):
         self.position = position
         self.budget = budget
         exact = Model(rules, position, relaxed=False)
+        # A daily's proof searches as it did before the dead-end test came (2026-12-06): the
+        # test only prunes lost subtrees, but the search then reaches a win within the daily's
+        # budget on candidates it did not before, and a date's deal, once out, stays.
+        exact.use_dead_ends = exact.use_dead_ends and not quick
         tables: tuple[set[bytes], dict[bytes, list[int]]] = (set(), {})
         self.members: list[Member] = []
         if quick or rules.max_redeals is None:
