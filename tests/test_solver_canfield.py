@@ -139,3 +139,39 @@ def verdict_nodes(rules: Any, deal: int, budget: int) -> int:
 
 def test_the_budget_is_kept() -> None:
     assert verdict_nodes(RULES, 1, 2_000) <= 2_000
+
+
+def middle_games(rules: Canfield, count: int, seed: int) -> list[CanfieldPosition]:
+    """Positions after a random number of random moves (cards home preferred)."""
+    generator = random.Random(seed)
+    found: list[CanfieldPosition] = []
+    for deal in range(1, count + 1):
+        position = rules.deal(deal)
+        for _ in range(generator.randrange(5, 120)):
+            moves = rules.legal_moves(position)
+            if not moves:
+                break
+            home = [move for move in moves if move.target.startswith("foundation")]
+            position = rules.apply(position, generator.choice(home if home and generator.random() < 0.7 else moves))
+        found.append(position)
+    return found
+
+
+@pytest.mark.parametrize("rules", VARIANTS[:3], ids=["default", "draw-1", "any-run"])
+def test_a_hopeless_position_is_never_won(rules: Canfield) -> None:
+    """The dead-end test against the plain search: no position it calls hopeless is won, and it
+    calls some lost positions hopeless."""
+    hopeless = 0
+    for position in middle_games(rules, 300, 3):
+        model = Model(rules, position, relaxed=False)
+        if not model.hopeless(model.node(position)):
+            continue
+        plain = DepthFirst(Model(rules, position, relaxed=False, plain=True), position).run(3_000)
+        assert plain is not True, rules.text_layout(position)
+        hopeless += plain is False
+    assert hopeless >= 2
+
+
+def test_the_dead_end_test_is_off_where_cards_come_back() -> None:
+    rules = Canfield({"back": "on"})
+    assert not Model(rules, rules.deal(1), relaxed=False).use_dead_ends

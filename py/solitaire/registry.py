@@ -82,8 +82,8 @@ GAMES: dict[str, GameInfo] = {
     "canfield": GameInfo(
         ("solitaire.games.canfield", "Canfield"),
         ("solitaire.solvers.canfield", "CanfieldSolver"),
-        {"3": 330, "1": 6500},
-        {"3": 255, "1": 160},
+        {"3": 372, "1": 6500},
+        {"3": 260, "1": 160},
         "draw",
     ),
     # Yukon: deals 1-1000 at 100,000 nodes (2026-12-06): winnable median 93 nodes, lines' p75 118 moves.

@@ -35,23 +35,37 @@ Sound pruning only, so that verdicts stay exact:
   on the table wins with it home too (a column's last card sent home refills the column
   from the reserve at once, a card that can do there all it could do on the reserve, which
   only empties sooner). A waste card is left where it is in draw three:
-  taking it out of the waste would shift the groups of three behind it.
+  taking it out of the waste would shift the groups of three behind it;
+- dead ends (``Model.hopeless``, tried on the root and wherever the reserve shrank; not with ``back``, where cards come back): a least fixpoint of what can
+  ever happen. A card is *free* once it is the top of its pile (the reserve's and the
+  columns' top cards and, a relaxation, every talon card); a card lying on another in a
+  column or the reserve frees it only by being *lifted* off it (a whole column moves with
+  its cards in their order; with ``any-run`` a run lifts its first card, free or not). A
+  card is lifted only by going home (free, and the card below it in its suit home), onto
+  a column's top card it fits (that card *top*: a column card once free, another card once
+  free and placed), or into an empty column; a column can first be empty only when some
+  column's bottom card goes home or onto a top card, and until the reserve's last card is
+  lifted only the reserve's top card fills it. In any line every event happens after the
+  facts its rule asks for, so by induction along the line all its events are derived: a
+  card the fixpoint never sends home never goes home, and the position is lost.
 
 Portfolio (``CanfieldSearch``). Draw three: an exact depth-first search (finds easy wins
 at once) and an exact best-first search (fewest reserve cards left, then fewest cards not
 home, first: finds the wins that depth-first buries under a wrong early choice) share one
 transposition table, so each position is searched once and the game is lost when both
-have run out; they take turns with a relaxed depth-first search, in which every talon card
-is playable at any time: it allows every real line and more, so when even the relaxed game
-cannot be won, the deal cannot; it only proves. Draw one (three passes): the best-first
-search, which counts each redeal used as twenty cards not home, and the relaxed search.
+have run out. Draw one (three passes): the best-first search, which counts each redeal
+used as twenty cards not home, in turns with a relaxed depth-first search, in which every
+talon card is playable at any time: it allows every real line and more, so when even the
+relaxed game cannot be won, the deal cannot; it only proves. (Draw three once had it too,
+but of the 120 deals of 1-1000 proven lost within the default budget it proved none, the
+exact pair all of them (2026-12-06): its turns go to the exact pair now.)
 A daily's proof is the exact depth-first search alone, within a small budget. A win
 comes with its line, replayed through ``Rules.apply``.
 
-What is not met: within the default budget the searches settle 88.3% of deals 1-1000 of
-draw three (76.3% won, 12.0% proven lost, 11.7% unknown; tools/bench_solver_canfield.py,
-2026-12-06), and of draw one far fewer (none of deals 1-40 proven lost within 20,000
-positions). A deal that is lost, or won only by a long shuffle of the columns (whole
+What is not met: within the default budget the searches settle 91.5% of deals 1-1000 of
+draw three (79.2% won, 12.3% proven lost, 8.5% unknown; 88.5% within 200,000 positions,
+88.3% there before the dead-end test; tools/bench_solver_canfield.py, 2026-12-06), and of
+draw one far fewer (none of deals 1-40 proven lost within 20,000 positions). A deal that is lost, or won only by a long shuffle of the columns (whole
 columns and single cards moved back and forth to dig out a card), often needs millions of
 positions.
 """
@@ -74,7 +88,11 @@ TABLEAU, RESERVE, TALON, FOUNDATION = 0, 1, 2, 3
 Step = tuple[int, int, int, int, int, int, int, int]
 Node = tuple[tuple[bytes, ...], bytes, int, bytes, int, int]
 
-DEFAULT_BUDGET = 200_000
+# The command line's budget; the page's analysis keeps a smaller one, so that it costs no more
+# time than the 200,000 positions of before the dead-end test (whose positions cost more; the
+# exact pair gets the relaxed search's old turns: as many exact positions as then).
+DEFAULT_BUDGET = 400_000
+ANALYSIS_BUDGET = 160_000
 # A daily's candidates get a quick depth-first search (``CanfieldSolver.proof_search``): of
 # deals 1-60 it wins 30 within 1,000 positions (draw three) and 5 within 300 (draw one), at
 # about 12 and 6 ms a candidate (2026-12-06).
@@ -120,6 +138,10 @@ class Model:
         self.onto = [frozenset(top for top in range(52) if card in self.goes_on[top]) for card in range(52)]
         # The two suits of the other colour, per card.
         self.partners = [tuple(s for s in range(4) if is_red(s * 13) != is_red(card)) for card in range(52)]
+        # The dead-end test (``hopeless``): not where cards come back from the foundations.
+        self.use_dead_ends = not rules.back and not plain
+        self.parents = [tuple(self.onto[card]) for card in range(52)]
+        self.children = [tuple(self.goes_on[card]) for card in range(52)]
         self.reach_cache: dict[tuple[bytes, int, int], list[tuple[int, int, int, int]]] = {}
 
     def node(self, position: CanfieldPosition) -> Node:
@@ -221,18 +243,22 @@ class Model:
         """The node's moves, likely best first: cards home, the reserve's card, moves between
         columns (those emptying a column first), talon cards, foundation cards back."""
         columns, heights, left, talon, pointer, redeals = node
-        height, suit_of, onto = self.height, self.suit, self.onto
+        height, suit_of, parents = self.height, self.suit, self.parents
         home: list[Step] = []
         reserve_moves: list[Step] = []
         between: list[Step] = []
         emptying: list[Step] = []
         from_talon: list[Step] = []
-        tops = [column[-1] if column else -1 for column in columns]
+        # The column each top card is on.
+        where = {column[-1]: index for index, column in enumerate(columns) if column}
         empty = [index for index, column in enumerate(columns) if not column]
         first_empty = empty[0] if empty else -1
 
         def targets(card: int, source_column: int = -1) -> list[int]:
-            found = [index for index, top in enumerate(tops) if top >= 0 and top in onto[card] and index != source_column]
+            """The columns ``card`` may go to, left to right, and the first empty one."""
+            found = [where[parent] for parent in parents[card] if parent in where and where[parent] != source_column]
+            if len(found) > 1:
+                found.sort()
             if first_empty >= 0:
                 found.append(first_empty)
             return found
@@ -351,6 +377,100 @@ class Model:
         first, second = self.partners[card]
         return heights[first] >= partners and heights[second] >= partners
 
+    def hopeless(self, node: Node) -> bool:
+        """Can some card never go home, whatever is played? A least fixpoint of facts that every
+        line from ``node`` must establish before they happen (the module docstring argues it):
+        per card ``free`` (at some time the top of its pile), ``lifted`` (it leaves the card it
+        lies on), ``top`` (at some time a column's top card); per suit how high its foundation
+        can get; whether a column can ever be empty, and whether one can be empty once the
+        reserve is used up. Only what is derived may happen, so a card never derived home stays
+        out of it."""
+        columns, heights, left, talon, _pointer, _redeals = node
+        height, suit_of, parents, children, home_card = self.height, self.suit, self.parents, self.children, self.home_card
+        below = [-1] * 52
+        present = [False] * 52
+        in_column = [False] * 52
+        in_reserve = [False] * 52
+        free = [False] * 52
+        top = [False] * 52
+        lifted = [False] * 52
+        reach = list(heights)
+        any_run = self.any_run
+        # A column empty at some time; and one empty once the reserve is used up (until then the
+        # reserve's top card fills an emptied column at once: no other card goes there).
+        empty = False
+        work: list[int] = []
+        bottoms: list[int] = []
+        for column in columns:
+            if not column:
+                empty = True
+                continue
+            bottoms.append(column[0])
+            under = -1
+            for card in column:
+                in_column[card] = present[card] = True
+                below[card] = under
+                under = card
+            work.append(column[-1])
+        under = -1
+        for card in self.reserve[:left]:
+            present[card] = in_reserve[card] = True
+            below[card] = under
+            under = card
+        if left:
+            work.append(under)
+        last_reserve = self.reserve[0] if left else -1
+        for card in talon:
+            present[card] = True
+            work.append(card)
+        for card in work:
+            free[card] = True
+        open_any = empty and not left
+        total = sum(reach)
+        while True:
+            while work:
+                card = work.pop()
+                is_free = free[card]
+                if not is_free and not (any_run and in_column[card]):
+                    continue
+                goes = reach[suit_of[card]]
+                homed = height[card] <= goes
+                if is_free and not homed and height[card] == goes + 1:
+                    reach[suit_of[card]] = goes = goes + 1
+                    homed = True
+                    total += 1
+                    if total == 52:
+                        return False
+                    if goes < 13:
+                        work.append(home_card[suit_of[card]][goes + 1])
+                placed = open_any or (empty and in_reserve[card])
+                if not placed:
+                    for parent in parents[card]:
+                        if top[parent]:
+                            placed = True
+                            break
+                if not lifted[card] and ((homed and is_free) or placed):
+                    lifted[card] = True
+                    under = below[card]
+                    if under >= 0 and not free[under]:
+                        free[under] = True
+                        work.append(under)
+                if is_free and not top[card] and (in_column[card] or placed):
+                    top[card] = True
+                    work += [child for child in children[card] if present[child]]
+            if not empty:
+                for bottom in bottoms:
+                    if height[bottom] <= reach[suit_of[bottom]] or any(top[parent] for parent in parents[bottom]):
+                        empty = True
+                        break
+                if not empty:
+                    break
+            elif open_any or not (last_reserve < 0 or lifted[last_reserve]):
+                break
+            open_any = empty and (last_reserve < 0 or lifted[last_reserve])
+            work = [card for card in range(52) if present[card]]
+        return total < 52
+
 
 def is_won(node: Node) -> bool:
     return sum(node[1]) == 52
@@ -391,14 +511,20 @@ class TableSearch:
         columns, heights, left, talon, pointer, redeals = node
         return list(columns), bytearray(heights), left, talon, pointer, redeals
 
-    def is_new(self, child: Node) -> bool:
+    def is_new(self, child: Node, parent: Node) -> bool:
         """Whether ``child`` is to be searched: not seen before, nor dominated by a position seen
-        (then noted as seen)."""
+        (then noted as seen), nor, where the reserve shrank on the way from ``parent``,
+        hopeless (``Model.hopeless``; tried there only, where it finds most dead ends for
+        its cost)."""
         child_key = self.model.key(child)
         if child_key in self.visited:
             return False
         self.visited.add(child_key)
-        return not (self.dominance and self.model.dominated(child, child_key, self.pointers))
+        if self.dominance and self.model.dominated(child, child_key, self.pointers):
+            return False
+        if self.model.use_dead_ends and child[2] != parent[2]:
+            return not self.model.hopeless(child)
+        return True
 
 
 class DepthFirst(TableSearch):
@@ -432,7 +558,7 @@ class DepthFirst(TableSearch):
             if is_won(child):
                 self.line = [step for frame in stack for step in frame[3]] + steps
                 return True
-            if not is_new(child):
+            if not is_new(child, node):
                 continue
             self.nodes += 1
             stack.append((child, moves(child), [0], steps))
@@ -479,7 +605,7 @@ class BestFirst(TableSearch):
                 if is_won(child):
                     self.line = self.path(index) + steps
                     return True
-                if not is_new(child):
+                if not is_new(child, node):
                     continue
                 store.append((index, steps))
                 self.counter += 1
@@ -523,8 +649,8 @@ Member = tuple[TableSearch, bool, bool, int]
 class CanfieldSearch(Search):
     """Searches of one position taking turns, sharing the budget: the exact depth-first and
     best-first searches sharing one transposition table (each position is the one's that
-    saw it first to search, so the game is lost when both have run out), and, unless left
-    out, the relaxed depth-first search, which only proves. A member that has run out
+    saw it first to search, so the game is lost when both have run out), and, where passes
+    are limited, the relaxed depth-first search, which only proves. A member that has run out
     without proving leaves the rotation; turns depend only on nodes spent, so slices of
     any size give the same verdict."""
 
@@ -534,18 +660,26 @@ class CanfieldSearch(Search):
         self.position = position
         self.budget = budget
         exact = Model(rules, position, relaxed=False)
+        # A daily's proof searches as it did before the dead-end test came (2026-12-06): the
+        # test only prunes lost subtrees, but the search then reaches a win within the daily's
+        # budget on candidates it did not before, and a date's deal, once out, stays.
+        exact.use_dead_ends = exact.use_dead_ends and not quick
         tables: tuple[set[bytes], dict[bytes, list[int]]] = (set(), {})
         self.members: list[Member] = []
         if quick or rules.max_redeals is None:
             self.members.append((DepthFirst(exact, position, tables), True, False, EXACT_TURN))
         if not quick:
             self.members.append((BestFirst(exact, position, tables), True, False, EXACT_TURN))
-            self.members.append((DepthFirst(Model(rules, position, relaxed=True), position), False, True, RELAXED_TURN))
+            if rules.max_redeals is not None:
+                self.members.append((DepthFirst(Model(rules, position, relaxed=True), position), False, True, RELAXED_TURN))
         self.exact_left = sum(1 for member in self.members if member[1])
         self.spent = sum(member[0].nodes for member in self.members)
         self.turn = 0
         self.in_turn = 0
         self.verdict: Verdict | None = None
+        first = self.members[0][0]
+        if first.line is None and exact.use_dead_ends and exact.hopeless(first.root):
+            self.verdict = Verdict("unwinnable", (), self.spent)
 
     def run(self, nodes: int) -> Verdict | None:
         while self.verdict is None and nodes > 0:
@@ -581,7 +715,7 @@ class CanfieldSolver(Solver):
 
     default_budget = DEFAULT_BUDGET
     daily_budget = DAILY_BUDGET
-    analysis_budget = DEFAULT_BUDGET
+    analysis_budget = ANALYSIS_BUDGET
 
     def __init__(self, rules: Rules[Any]) -> None:
         super().__init__(rules)
