@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_solver_pyramid import BUDGET_STEPS, by_budget  # noqa: E402
+from bench_solver_pyramid import BUDGET_STEPS, by_budget, print_by_budget, write_report  # noqa: E402
 from solitaire.registry import make_rules  # noqa: E402
 from solitaire.solver import solver_for  # noqa: E402
 from solver_bench import checked_solve, percentile, summary  # noqa: E402
@@ -90,16 +90,8 @@ def main(argv: list[str] | None = None) -> None:
     print(f"  winnable {report['winnable']:.1%}   unwinnable {report['unwinnable']:.1%}   unknown {report['unknown']:.1%}")
     print(f"  cpu ms median {report['cpu_ms']['median']:.1f}, p95 {report['cpu_ms']['p95']:.1f}, max {report['cpu_ms']['max']:.1f}")
     print(f"  winnable deals: median nodes {report['typical_nodes']}, 75th percentile of line length {report['long_line']}")
-    print(f"  {'budget':>9} {'winnable':>9} {'unwinn.':>9} {'unknown':>9} {'cpu ms med':>11} {'p95':>9}")
-    for line in report["by_budget"]:
-        print(
-            f"  {line['budget']:9} {line['winnable']:9.1%} {line['unwinnable']:9.1%} {line['unknown']:9.1%} "
-            f"{line['cpu_ms_median']:11.2f} {line['cpu_ms_p95']:9.1f}"
-        )
-    json_path = args.json or ROOT / "bench-results" / f"solver-canfield-{time.strftime('%Y%m%d-%H%M%S')}.json"
-    json_path.parent.mkdir(parents=True, exist_ok=True)
-    json_path.write_text(json.dumps(report, indent=2) + "\n")
-    print(f"figures written to {json_path}")
+    print_by_budget(report)
+    write_report(report, args.json or ROOT / "bench-results" / f"solver-canfield-{time.strftime('%Y%m%d-%H%M%S')}.json")
 
 
 if __name__ == "__main__":

@@ -46,6 +46,22 @@ def solve_deal(game_id: str, number: int, budget: int) -> dict[str, Any]:
     return {"deal": number, **checked_solve(rules, solver, position, budget, f"{game_id} deal {number}")}
 
 
+def print_by_budget(report: dict[str, Any]) -> None:
+    """The table of the shares settled at each smaller budget (``by_budget``)."""
+    print(f"  {'budget':>9} {'winnable':>9} {'unwinn.':>9} {'unknown':>9} {'cpu ms med':>11} {'p95':>9}")
+    for line in report["by_budget"]:
+        print(
+            f"  {line['budget']:9} {line['winnable']:9.1%} {line['unwinnable']:9.1%} {line['unknown']:9.1%} "
+            f"{line['cpu_ms_median']:11.2f} {line['cpu_ms_p95']:9.1f}"
+        )
+
+
+def write_report(report: dict[str, Any], path: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(report, indent=2) + "\n")
+    print(f"figures written to {path}")
+
+
 def by_budget(rows: list[dict[str, Any]], budget: int) -> dict[str, Any]:
     """The figures had the budget been ``budget`` (<= the one run)."""
     decided = [row for row in rows if row["status"] != "unknown" and row["nodes"] <= budget]
@@ -126,17 +142,8 @@ def main(game_id: str = "pyramid", argv: list[str] | None = None) -> None:
             + (f"; line median {figures['line_length']['median']:.0f} moves" if figures["line_length"] else "")
         )
     print(f"  nodes per CPU second: {report['nodes_per_cpu_second']:.0f}")
-    print(f"  {'budget':>9} {'winnable':>9} {'unwinn.':>9} {'unknown':>9} {'cpu ms med':>11} {'p95':>9}")
-    for line in report["by_budget"]:
-        print(
-            f"  {line['budget']:9} {line['winnable']:9.1%} {line['unwinnable']:9.1%} {line['unknown']:9.1%} "
-            f"{line['cpu_ms_median']:11.2f} {line['cpu_ms_p95']:9.1f}"
-        )
-
-    json_path = args.json or ROOT / "bench-results" / f"solver-{game_id}-{time.strftime('%Y%m%d-%H%M%S')}.json"
-    json_path.parent.mkdir(parents=True, exist_ok=True)
-    json_path.write_text(json.dumps(report, indent=2) + "\n")
-    print(f"figures written to {json_path}")
+    print_by_budget(report)
+    write_report(report, args.json or ROOT / "bench-results" / f"solver-{game_id}-{time.strftime('%Y%m%d-%H%M%S')}.json")
 
 
 if __name__ == "__main__":
