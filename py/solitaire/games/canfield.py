@@ -171,8 +171,8 @@ class Canfield(Talon[CanfieldPosition], Rules[CanfieldPosition]):
 
     def stock_move(self, position: CanfieldPosition) -> Move:
         """A draw, or turning the waste over (``apply`` says why that may be refused)."""
-        if position.stock:
-            return Move("stock", "waste", min(self.draw, len(position.stock)))
+        if moves := self.stock_moves(position):
+            return moves[0]
         if position.waste:
             return Move("waste", "stock", len(position.waste))
         raise IllegalMove(Reason.STOCK_AND_WASTE_EMPTY)
