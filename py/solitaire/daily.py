@@ -15,6 +15,13 @@ Klondike's Vegas pass limits), so a Standard and a Vegas player get the same
 deal on the same date. Should no candidate of the first ``MAX_CANDIDATES``
 be proven (or the game have no solver), candidate 0 is the deal, unproven.
 
+A date's deal, once out, must stay: players replay past dailies from the calendar, and a
+copy of the site cached offline computes the dates ahead. So which candidate each date took
+is published (``py/solitaire/dailies/GAME.txt``, written by ``tools/publish_dailies.py`` and
+only ever extended): for a date in the table its candidate is the deal, proven again by the
+solver of the day, and a stronger solver that would prove an earlier candidate moves nothing.
+Dates beyond the table are searched as above.
+
 >>> candidate("klondike", {"draw": "1"}, "2026-11-29", 0) == candidate("klondike", {"draw": "1"}, "2026-11-29", 0)
 True
 """
@@ -22,7 +29,9 @@ True
 from __future__ import annotations
 
 import datetime
+import functools
 import hashlib
+import importlib.resources
 import itertools
 import re
 from collections.abc import Callable, Mapping
@@ -62,15 +71,60 @@ def candidate(game_id: str, options: Mapping[str, str], date: str, index: int) -
     """Candidate deal number ``index`` of the day. An option ``added_later`` is named only at
     a value other than its default, so that adding one leaves the game's dailies as they were."""
     day = parse_date(date).isoformat()
+    text = f"{day}|{game_id}|{variant_name(game_id, options)}" + (f"|{index}" if index else "")
+    digest = hashlib.sha256(text.encode()).digest()
+    return int.from_bytes(digest[:8], "big") % MAX_DEAL + 1
+
+
+def variant_name(game_id: str, options: Mapping[str, str]) -> str:
+    """The options that give a game its own dailies, as the candidates are named by them:
+    ``"draw=3"``, ``""`` for a game with one set of dailies."""
     values = {spec.name: options.get(spec.name, spec.default) for spec in option_specs(game_id)}
-    variant = ",".join(
+    return ",".join(
         f"{spec.name}={values[spec.name]}"
         for spec in sorted(option_specs(game_id), key=lambda spec: spec.name)
         if has_own_dailies(spec) and not (spec.added_later and values[spec.name] == spec.default)
     )
-    text = f"{day}|{game_id}|{variant}" + (f"|{index}" if index else "")
-    digest = hashlib.sha256(text.encode()).digest()
-    return int.from_bytes(digest[:8], "big") % MAX_DEAL + 1
+
+
+# A table's line: "YYYY-MM|variant|i i i ...", the candidate each day of the month took.
+TABLE_LINE = re.compile(r"([0-9]{4}-[0-9]{2})\|([^|]*)\|([0-9 ]+)")
+
+
+def parse_table(text: str) -> dict[tuple[str, str], list[int]]:
+    """A published table's text as {(variant, "YYYY-MM"): [candidate of day 1, day 2, ...]};
+    lines starting with # are comments. A line of another form, or with more candidates than
+    its month has days, raises ValueError."""
+    table: dict[tuple[str, str], list[int]] = {}
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        matched = TABLE_LINE.fullmatch(line.strip())
+        indices = [int(word) for word in matched.group(3).split()] if matched else []
+        if not matched or not 1 <= len(indices) <= days_in_month(matched.group(1)) or max(indices) >= MAX_CANDIDATES:
+            raise ValueError(f"line {number} of a published table of dailies is not YYYY-MM|variant|candidates: {line!r}")
+        table[(matched.group(2), matched.group(1))] = indices
+    return table
+
+
+def days_in_month(month: str) -> int:
+    year, number = int(month[:4]), int(month[5:])
+    first = datetime.date(year, number, 1)
+    return ((first.replace(day=28) + datetime.timedelta(days=4)).replace(day=1) - first).days
+
+
+@functools.cache
+def published_table(game_id: str) -> dict[tuple[str, str], list[int]]:
+    """The published table of the game's dailies (empty if it has none), read once."""
+    resource = importlib.resources.files(__package__).joinpath("dailies", f"{game_id}.txt")
+    return parse_table(resource.read_text(encoding="utf-8")) if resource.is_file() else {}
+
+
+def published_candidate(game_id: str, options: Mapping[str, str], date: str) -> int | None:
+    """Which candidate the date's daily took, where the table has the date; else None."""
+    day = parse_date(date)
+    indices = published_table(game_id).get((variant_name(game_id, options), day.isoformat()[:7]), [])
+    return indices[day.day - 1] if day.day <= len(indices) else None
 
 
 def has_own_dailies(spec: OptionSpec) -> bool:
@@ -104,10 +158,18 @@ class DealFinder:
     candidate found before (the page remembers them): when its search proves it winnable it
     is taken at once, skipping the candidates before it; otherwise the search starts from
     candidate 0. Should none of ``MAX_CANDIDATES`` be proven, candidate 0 is the deal, unproven.
+    A ``published`` candidate is the deal whatever its search finds (unproven should it not
+    prove it winnable); the others are not searched.
     """
 
     def __init__(
-        self, game_id: str, options: Mapping[str, str], number: Callable[[int], int], known: int | None = None, hardest: bool = False
+        self,
+        game_id: str,
+        options: Mapping[str, str],
+        number: Callable[[int], int],
+        known: int | None = None,
+        hardest: bool = False,
+        published: int | None = None,
     ) -> None:
         self.game_id = game_id
         self.rules = make_rules(game_id, options)
@@ -116,7 +178,8 @@ class DealFinder:
             self.rules = make_rules(game_id, self.rules.daily_proof_options())
         self.number = number
         self.index = 0
-        self.known = known if isinstance(known, int) and 0 <= known < MAX_CANDIDATES else None
+        self.published = published
+        self.known = published if published is not None else known if isinstance(known, int) and 0 <= known < MAX_CANDIDATES else None
         self.result: Daily | None = None
         try:
             self.solver: Solver | None = solver_for(self.rules)
@@ -136,6 +199,8 @@ class DealFinder:
             return None
         if verdict.status == "winnable":
             self.result = Daily(self.number(self.index), verdict, self.index)
+        elif self.published is not None:
+            self.result = Daily(self.number(self.index), None, self.index)
         elif self.known is not None:
             # The remembered candidate was not proven: search from the first one.
             self.known = None
@@ -158,12 +223,16 @@ class DealFinder:
 
 
 class DailyFinder(DealFinder):
-    """The search for a day's deal: the candidates of the date (see ``candidate``)."""
+    """The search for a day's deal: the candidates of the date (see ``candidate``), or just the
+    one published for it (``published_candidate``) unless ``search_all``."""
 
-    def __init__(self, game_id: str, options: Mapping[str, str], date: str, known: int | None = None) -> None:
+    def __init__(self, game_id: str, options: Mapping[str, str], date: str, known: int | None = None, search_all: bool = False) -> None:
         self.date = parse_date(date).isoformat()
         validated = make_rules(game_id, options).options
-        super().__init__(game_id, options, lambda index: candidate(game_id, validated, self.date, index), known, hardest=True)
+        published = None if search_all else published_candidate(game_id, validated, self.date)
+        super().__init__(
+            game_id, options, lambda index: candidate(game_id, validated, self.date, index), known, hardest=True, published=published
+        )
 
 
 class WinnableFinder(DealFinder):
@@ -175,9 +244,10 @@ class WinnableFinder(DealFinder):
         super().__init__(game_id, options, lambda index: (first - 1 + index) % MAX_DEAL + 1)
 
 
-def daily(game_id: str, options: Mapping[str, str], date: str, known: int | None = None) -> Daily:
-    """The daily deal of ``date`` for this game and variant, with its proof."""
-    finder = DailyFinder(game_id, options, date, known)
+def daily(game_id: str, options: Mapping[str, str], date: str, known: int | None = None, search_all: bool = False) -> Daily:
+    """The daily deal of ``date`` for this game and variant, with its proof (``search_all``:
+    searched as if no table were published, as ``tools/publish_dailies.py`` does)."""
+    finder = DailyFinder(game_id, options, date, known, search_all)
     while (found := finder.run(1 << 30)) is None:
         pass
     return found
