@@ -6,7 +6,7 @@
 A date's daily is the first of its candidates that the solver proves winnable
 (``solitaire.daily``). A solver that gets stronger could prove an earlier candidate and so
 move the deal of a date that players have played, or that a copy of the site cached offline
-shows; so the candidate each date took is published, in ``py/solitaire/dailies/GAME.txt``,
+shows; so the candidate each date took is published, in ``py/solitaire/dailies/GAME.py``,
 and the page and the command line take it from there.
 
 Without --check: every month from FIRST_MONTH through --through that a variant's table
@@ -29,16 +29,17 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "py")]
 
-from solitaire.daily import daily, daily_variants, days_in_month, parse_table, variant_name  # noqa: E402
+from solitaire.daily import daily, daily_variants, days_in_month, parse_table, table_module, variant_name  # noqa: E402
 from solitaire.registry import GAMES  # noqa: E402
 
 TABLES = ROOT / "py" / "solitaire" / "dailies"
 FIRST_MONTH = "2026-01"  # the dailies' first month
-HEADER = """\
-# The candidate each date's daily deal took (see solitaire/daily.py): one line a month and
-# variant, "YYYY-MM|variant|candidate of day 1, day 2, ...". Written by
-# tools/publish_dailies.py, which only ever adds lines: a date's deal, once out, stays.
-"""
+HEADER = '''"""The candidate each date's {game} daily took (see solitaire/daily.py): one line a
+month and variant, "YYYY-MM|variant|candidate of day 1, day 2, ...". Written by
+tools/publish_dailies.py, which only ever adds lines: a date's deal, once out, stays."""
+
+TABLE = """
+'''
 
 Job = tuple[str, dict[str, str], str]
 
@@ -58,14 +59,24 @@ def dates_of(month: str) -> list[str]:
 
 
 def read_table(game: str) -> dict[tuple[str, str], list[int]]:
-    path = TABLES / f"{game}.txt"
-    return parse_table(path.read_text(encoding="utf-8")) if path.exists() else {}
+    """The game's published table as the module on disk has it (not as imported: this run
+    may have written it)."""
+    path = TABLES / f"{table_module(game)}.py"
+    if not path.exists():
+        return {}
+    namespace: dict[str, object] = {}
+    exec(path.read_text(encoding="utf-8"), namespace)
+    table = namespace["TABLE"]
+    assert isinstance(table, str)
+    return parse_table(table)
 
 
 def write_table(game: str, table: dict[tuple[str, str], list[int]]) -> None:
     lines = [f"{month}|{variant}|{' '.join(map(str, indices))}" for (variant, month), indices in sorted(table.items())]
     TABLES.mkdir(exist_ok=True)
-    (TABLES / f"{game}.txt").write_text(HEADER + "\n".join(lines) + "\n", encoding="utf-8")
+    if not (TABLES / "__init__.py").exists():
+        (TABLES / "__init__.py").write_text('"""The published tables of the daily deals, a module a game (see solitaire/daily.py)."""\n')
+    (TABLES / f"{table_module(game)}.py").write_text(HEADER.format(game=game) + "\n".join(lines) + '\n"""\n', encoding="utf-8")
 
 
 def searched(job: Job) -> tuple[Job, int]:
@@ -120,7 +131,9 @@ def check(games: list[str], jobs: int) -> int:
                 for date in dates_of(month)[: len(indices)]
             ]
     with multiprocessing.Pool(jobs) as pool:
-        unproven = sorted(f"{game} {variant_name(game, options)} {date}" for (game, options, date), ok in pool.imap_unordered(proven, work, 4) if not ok)
+        unproven = sorted(
+            f"{game} {variant_name(game, options)} {date}" for (game, options, date), ok in pool.imap_unordered(proven, work, 4) if not ok
+        )
     print(f"{len(work)} published dailies proven again, {len(unproven)} not")
     for line in unproven:
         print("  not proven:", line)

@@ -17,7 +17,7 @@ be proven (or the game have no solver), candidate 0 is the deal, unproven.
 
 A date's deal, once out, must stay: players replay past dailies from the calendar, and a
 copy of the site cached offline computes the dates ahead. So which candidate each date took
-is published (``py/solitaire/dailies/GAME.txt``, written by ``tools/publish_dailies.py`` and
+is published (``py/solitaire/dailies/GAME.py``, written by ``tools/publish_dailies.py`` and
 only ever extended): for a date in the table its candidate is the deal, proven again by the
 solver of the day, and a stronger solver that would prove an earlier candidate moves nothing.
 Dates beyond the table are searched as above.
@@ -31,7 +31,7 @@ from __future__ import annotations
 import datetime
 import functools
 import hashlib
-import importlib.resources
+import importlib
 import itertools
 import re
 from collections.abc import Callable, Mapping
@@ -115,9 +115,18 @@ def days_in_month(month: str) -> int:
 
 @functools.cache
 def published_table(game_id: str) -> dict[tuple[str, str], list[int]]:
-    """The published table of the game's dailies (empty if it has none), read once."""
-    resource = importlib.resources.files(__package__).joinpath("dailies", f"{game_id}.txt")
-    return parse_table(resource.read_text(encoding="utf-8")) if resource.is_file() else {}
+    """The published table of the game's dailies (empty if it has none), read once. A module,
+    not a data file: the worker's memory snapshot holds modules imported, not files."""
+    try:
+        module = importlib.import_module(f"{__package__}.dailies.{table_module(game_id)}")
+    except ModuleNotFoundError:
+        return {}
+    return parse_table(module.TABLE)
+
+
+def table_module(game_id: str) -> str:
+    """The name of the module of a game's published table: "forty_thieves"."""
+    return game_id.replace("-", "_")
 
 
 def published_candidate(game_id: str, options: Mapping[str, str], date: str) -> int | None:
