@@ -345,13 +345,15 @@ def test_daily_found_in_slices_is_the_daily_that_new_starts() -> None:
 
 
 def test_a_remembered_candidate_is_taken_when_proven_and_ignored_when_not() -> None:
-    from solitaire.daily import MAX_CANDIDATES, daily
+    from solitaire.daily import MAX_CANDIDATES, daily, published_candidate
 
-    truth = daily("pyramid", {}, "2026-11-30")
+    date = "2030-11-14"  # past the published table: searched
+    assert published_candidate("pyramid", {}, date) is None
+    truth = daily("pyramid", {}, date)
     assert truth.index == 2  # candidates 0 and 1 are not proven within the daily budget
 
-    def first_answer(known: object) -> dict[str, Any]:
-        request = {"type": "daily", "game": "pyramid", "options": {}, "date": "2026-11-30", "candidate": known}
+    def first_answer(known: object, date: str = date) -> dict[str, Any]:
+        request = {"type": "daily", "game": "pyramid", "options": {}, "date": date, "candidate": known}
         return send(Bridge(), **request, nodes=1_000_000)
 
     remembered = first_answer(2)
@@ -359,6 +361,12 @@ def test_a_remembered_candidate_is_taken_when_proven_and_ignored_when_not() -> N
     for wrong in (0, 1, -1, MAX_CANDIDATES, "2", None):
         answer = first_answer(wrong)
         assert not answer["found"]  # the slice ends with a candidate not proven: the search goes on from 0
+    # A published date's candidate is the table's, whatever the page remembers.
+    published = daily("pyramid", {}, "2026-11-30")
+    assert published_candidate("pyramid", {}, "2026-11-30") == published.index == 2
+    for wrong in (0, 1, 5, None):
+        answer = first_answer(wrong, "2026-11-30")
+        assert answer["found"] and answer["deal"] == published.deal
 
 
 @pytest.mark.parametrize(
