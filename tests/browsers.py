@@ -132,6 +132,13 @@ class Browser(ABC):
     def reload(self) -> None: ...
 
     @abstractmethod
+    def back(self) -> None:
+        """Go back one page in the tab's history, as the Back button does, and wait until that page
+        is shown. The driver does it, not a script of the page: WebKit evaluates a script sent while
+        its page is leaving in that page, and when the page goes into the back/forward cache the
+        script's answer sleeps there with it (the call never returns)."""
+
+    @abstractmethod
     def evaluate(self, expression: str) -> str:
         """The string an expression of JavaScript gives (awaited when it is a promise)."""
 
@@ -258,6 +265,10 @@ class ChromiumBrowser(Browser):
     def reload(self) -> None:
         self.page.reload()
 
+    def back(self) -> None:
+        # Until the page is the tab's: a page back from the back/forward cache has no load event.
+        self.page.go_back(wait_until="commit")
+
     def evaluate(self, expression: str) -> str:
         value: str = self.page.evaluate(expression)
         return value
@@ -373,6 +384,9 @@ class FirefoxBrowser(Browser):
     def reload(self) -> None:
         self.command("browsingContext.reload", context=self.context, wait="complete")
 
+    def back(self) -> None:
+        self.command("browsingContext.traverseHistory", context=self.context, delta=-1)
+
     def evaluate(self, expression: str) -> str:
         result = self.command("script.evaluate", expression=expression, target={"context": self.context}, awaitPromise=True)
         if result["type"] == "exception":
@@ -457,6 +471,9 @@ class WebKitBrowser(Browser):
 
     def reload(self) -> None:
         self.request("POST", self.session + "/refresh", {})
+
+    def back(self) -> None:
+        self.request("POST", self.session + "/back", {})
 
     def evaluate(self, expression: str) -> str:
         script = "const done = arguments[arguments.length - 1]; Promise.resolve(" + expression + ").then(done, (e) => done(String(e)));"
