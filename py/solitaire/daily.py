@@ -194,7 +194,8 @@ class DealFinder:
             self.solver: Solver | None = solver_for(self.rules)
         except LookupError:
             self.solver = None
-            self.result = Daily(self.number(0), None, 0)
+            first = published or 0  # no solver: the published candidate, else candidate 0, unproven
+            self.result = Daily(self.number(first), None, first)
             return
         self.next_candidate(self.known or 0)
 
