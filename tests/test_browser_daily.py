@@ -13,7 +13,7 @@ from page_helpers import READY, card, open_page, pile_cards, settled
 from playwright.sync_api import expect
 from shared_page import fresh_deal
 from solitaire.cards import card_text, full_deck
-from solitaire.daily import daily
+from solitaire.daily import daily, published_candidate
 from solitaire.registry import make_rules
 from solitaire_bridge import Bridge
 from tripeaks_helpers import table
@@ -61,23 +61,34 @@ def remembered(page: Any) -> dict[str, Any]:
 
 def test_a_slow_daily_is_found_in_slices_with_progress_then_remembered(page: Any, site_url: str) -> None:
     options = {"suits": "4"}
-    found = daily("spider", options, "2026-11-03")
+    found = daily("spider", options, "2030-11-02")  # past the published table: searched
+    assert published_candidate("spider", options, "2030-11-02") is None
     assert found.index >= 2  # a daily behind several candidates: the slow case
     page.add_init_script(RECORDER)
-    page.goto(site_url + "?game=spider&suits=4&daily=2026-11-03")
+    page.goto(site_url + "?game=spider&suits=4&daily=2030-11-02")
     page.wait_for_selector(READY, state="attached", timeout=180_000)
-    expect(page.locator("#deal-label")).to_contain_text("Daily 2026-11-03")
+    expect(page.locator("#deal-label")).to_contain_text("Daily 2030-11-02")
     shows_deal(page, "spider", options, found.deal)
-    progress = [text for text in seen(page, "loading") if text.startswith("Finding the winnable deal of 2026-11-03…")]
-    assert "Finding the winnable deal of 2026-11-03… (candidate 1)" in progress
+    progress = [text for text in seen(page, "loading") if text.startswith("Finding the winnable deal of 2030-11-02…")]
+    assert "Finding the winnable deal of 2030-11-02… (candidate 1)" in progress
     assert len(progress) >= 3, progress  # the page drew between slices
-    entries = [entry for key, entry in remembered(page).items() if '"spider"' in key and "2026-11-03" in key]
+    entries = [entry for key, entry in remembered(page).items() if '"spider"' in key and "2030-11-02" in key]
     assert [entry["candidate"] for entry in entries] == [found.index]
 
     # A later visit (no saved game to resume) proves the remembered candidate only.
     page.add_init_script("localStorage.removeItem('solitaire.game')")
     page.reload()
     page.wait_for_selector(READY, state="attached", timeout=60_000)
+    shows_deal(page, "spider", options, found.deal)
+    assert not any("(candidate 1)" in text for text in seen(page, "loading")), seen(page, "loading")
+
+
+def test_a_published_daily_proves_just_its_candidate(page: Any, site_url: str) -> None:
+    options = {"suits": "4"}
+    found = daily("spider", options, "2026-11-03")
+    assert published_candidate("spider", options, "2026-11-03") == found.index >= 2
+    page.add_init_script(RECORDER)
+    open_page(page, site_url + "?game=spider&suits=4&daily=2026-11-03")
     shows_deal(page, "spider", options, found.deal)
     assert not any("(candidate 1)" in text for text in seen(page, "loading")), seen(page, "loading")
 

@@ -65,7 +65,9 @@ def test_a_published_candidate_is_the_deal_though_an_earlier_one_would_be_proven
     date = "2026-11-29"
     searched = daily("pyramid", {}, date, search_all=True)
     proven_later = next(
-        index for index in range(searched.index + 1, MAX_CANDIDATES) if daily("pyramid", {}, date, known=index, search_all=True).index == index
+        index
+        for index in range(searched.index + 1, MAX_CANDIDATES)
+        if daily("pyramid", {}, date, known=index, search_all=True).index == index
     )
     table = {("", "2026-11"): [0] * 28 + [proven_later, 0]}
     monkeypatch.setattr(daily_module, "published_table", lambda game: table if game == "pyramid" else {})
