@@ -1,7 +1,7 @@
 """Benchmark the daily deals: every option set that changes the cards or what wins, over a year of dates.
 
     .venv/bin/python tools/bench_dailies.py [--dates 365] [--start 2026-01-01]
-        [--only spider] [--jobs 2] [--json PATH]
+        [--only spider] [--jobs 2] [--json PATH] [--search-all]
 
 A benchmark, not a test: it prints a table, writes the figures to
 bench-results/dailies-YYYYmmdd-HHMMSS.json (or --json PATH) and exits with
@@ -15,7 +15,9 @@ same options (Klondike's Standard and Vegas scoring: see Rules.daily_proof_optio
 share one run. Options that change neither the cards nor
 the rules of play (timed, open, the scoring of games whose scoring does not
 limit the passes) are left at their defaults; Klondike's Vegas scoring limits
-the passes through the stock, so it is a set of its own.
+the passes through the stock, so it is a set of its own. A date in the published table
+(``py/solitaire/dailies/``) proves just its candidate, as the page does; --search-all
+searches every date's candidates from the first, as ``tools/publish_dailies.py`` does.
 """
 
 from __future__ import annotations
@@ -37,10 +39,10 @@ from solitaire.registry import make_rules  # noqa: E402
 from solver_bench import DAILY_OPTION_SETS, summary  # noqa: E402
 
 
-def one_daily(job: tuple[str, dict[str, str], str]) -> dict[str, Any]:
-    game, options, date = job
+def one_daily(job: tuple[str, dict[str, str], str, bool]) -> dict[str, Any]:
+    game, options, date, search_all = job
     cpu = time.process_time()
-    day = daily(game, options, date)
+    day = daily(game, options, date, search_all=search_all)
     return {"date": date, "deal": day.deal, "index": day.index, "proven": day.verdict is not None, "cpu": time.process_time() - cpu}
 
 
@@ -55,6 +57,7 @@ def main() -> None:
     parser.add_argument("--only", help="only the option sets of this game")
     parser.add_argument("--jobs", type=int, default=2, help="processes (default 2)")
     parser.add_argument("--json", type=Path, help="where to write the figures")
+    parser.add_argument("--search-all", action="store_true", help="search every date's candidates, published or not")
     args = parser.parse_args()
     first = datetime.date.fromisoformat(args.start)
     dates = [(first + datetime.timedelta(days=offset)).isoformat() for offset in range(args.dates)]
@@ -67,7 +70,7 @@ def main() -> None:
             # Option sets proven under the same options (Klondike's Standard and Vegas) share their dailies.
             proof = (game, json.dumps(make_rules(game, options).daily_proof_options(), sort_keys=True))
             if proof not in run:
-                run[proof] = pool.map(one_daily, [(game, options, date) for date in dates], chunksize=4)
+                run[proof] = pool.map(one_daily, [(game, options, date, args.search_all) for date in dates], chunksize=4)
             days = run[proof]
             cpu = summary([day["cpu"] * 1000 for day in days])
             proven = sum(1 for day in days if day["proven"])
