@@ -7,6 +7,16 @@
 
 import { gameName } from "./text.js";
 
+// How the page is played, the same in every game (input.js, the bar), shown after each game's rules.
+const PLAYING = {
+  en: ["Mouse and touch",
+    "Drag a card, with the cards on it, to where it goes, or click it and then the place. Double-click or double-tap a card to send it to its foundation, where the game has foundations. Click the stock, where there is one, to draw or deal.",
+    "Hint shows a good move. Winnable? and Check say whether the game can still be won; a game where either was used counts as won, but as assisted. Finish appears once the game is certain to be won, and plays it out."],
+  de: ["Maus und Touch",
+    "Ziehe eine Karte mit den Karten darauf dorthin, wo sie hinkommt, oder klicke sie an und dann den Platz. Ein Doppelklick oder doppeltes Tippen schickt eine Karte auf ihren Zielstapel, wo das Spiel Zielstapel hat. Ein Klick auf den Talon, wo es einen gibt, zieht oder teilt aus.",
+    "„Tipp“ zeigt einen guten Zug. „Lösbar?“ und „Prüfen“ sagen, ob das Spiel noch zu gewinnen ist; ein Spiel, in dem eines davon benutzt wurde, zählt als gewonnen, aber als mit Hilfe. „Fertig“ erscheint, sobald das Spiel sicher gewonnen ist, und spielt es zu Ende."],
+};
+
 // The keys, the same in every game (keyboard.js), shown after each game's rules.
 const KEYS = {
   en: ["Keys",
@@ -65,7 +75,7 @@ function fill() {
     body.replaceChildren(paragraph(COMING[language]));
   } else {
     body.removeAttribute("aria-busy");
-    const blocks = [...(pages?.[shownGame]?.[language] ?? []), KEYS[language]];
+    const blocks = [...(pages?.[shownGame]?.[language] ?? []), PLAYING[language], KEYS[language]];
     body.replaceChildren(
       ...(pages ? [] : [paragraph(FAILED[language])]),
       ...blocks.flatMap(([heading, ...paragraphs]) => {

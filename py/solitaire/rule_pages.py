@@ -34,10 +34,6 @@ RULE_PAGES: dict[str, dict[str, list[list[str]]]] = {
                 "Open mode",
                 "Every card is shown, but cards dealt face down stay locked (tinted) until uncovered.",
             ],
-            [
-                "Help",
-                "Double-click a card to send it to its foundation. Finish plays out a game that is certain to be won. Ctrl+Z undo, Ctrl+Y redo, N new game.",
-            ],
         ],
         "de": [
             [
@@ -63,10 +59,6 @@ RULE_PAGES: dict[str, dict[str, list[list[str]]]] = {
             [
                 "Offenes Spiel",
                 "Alle Karten sind sichtbar, aber verdeckt gegebene Karten bleiben gesperrt (getönt), bis sie frei liegen.",
-            ],
-            [
-                "Hilfe",
-                "Doppelklick schickt eine Karte auf ihren Zielstapel. „Fertig“ spielt ein sicher gewonnenes Spiel zu Ende. Strg+Z rückgängig, Strg+Y wiederholen, N neues Spiel.",
             ],
         ],
     },
@@ -511,10 +503,6 @@ RULE_PAGES: dict[str, dict[str, list[list[str]]]] = {
                 "Scoring",
                 "One point for each card on the foundations: 52 for a won game.",
             ],
-            [
-                "Help",
-                "Double-click a card to send it to its foundation. Finish plays out a game that is certain to be won. Ctrl+Z undo, Ctrl+Y redo, N new game.",
-            ],
         ],
         "de": [
             [
@@ -535,10 +523,6 @@ RULE_PAGES: dict[str, dict[str, list[list[str]]]] = {
             [
                 "Wertung",
                 "Ein Punkt für jede Karte auf den Zielstapeln: 52 für ein gewonnenes Spiel.",
-            ],
-            [
-                "Hilfe",
-                "Doppelklick schickt eine Karte auf ihren Zielstapel. „Fertig“ spielt ein sicher gewonnenes Spiel zu Ende. Strg+Z rückgängig, Strg+Y wiederholen, N neues Spiel.",
             ],
         ],
     },
