@@ -90,6 +90,22 @@ def test_a_column_holding_a_stuck_card_on_face_up_cards_can_still_be_emptied() -
     assert verdict.status == "winnable" and RULES.is_won(replay(position, verdict.moves))
 
 
+def test_a_parent_lying_above_a_card_in_its_own_column_is_no_way_out() -> None:
+    # The JH lies on the face-down KH: its places are the QS lying on it (which moves only with
+    # it) and the QC (home); the TH it needs home lies face down under the KS. The QS and the JS
+    # wait for cards under them in turn. A random small endgame found it (exhaustive: lost).
+    position = RULES.parse_layout(
+        "foundation-1: " + " ".join(rank + "C" for rank in "A23456789TJQK") + "\n"
+        "foundation-2: " + " ".join(rank + "D" for rank in "A23456789TJQK") + "\n"
+        "foundation-3: " + " ".join(rank + "H" for rank in "A23456789") + "\n"
+        "foundation-4: " + " ".join(rank + "S" for rank in "A23456789") + "\n"
+        "tableau-4: [TS] JS\ntableau-6: [QH] [KH] JH QS\ntableau-7: [TH] KS"
+    )
+    assert SOLVER.never_free(position) == tuple(parse_card(card) for card in ("JH", "JS", "QS"))
+    assert SOLVER.solve(position, 10) == Verdict("unwinnable", (), 0)
+    assert exhaustive(position) == "lost"
+
+
 def test_a_small_lost_table_is_proven_lost_by_search() -> None:
     # No move at all (the Jacks need the Queens, home needs the 10s, all face down).
     position = endgame("[TC] [QD] [QH] JC", "[TD] [QC] JD", "[TH] [QS] JH", "[TS] [KC] JS", "KD", "KH", "KS")

@@ -48,11 +48,14 @@ Dead ends (sound pruning)
     set of such cards and suppose none of them has left yet. Then a card of the set
     "covers" its floor: the floor is no column top and does not go home (it may move, but
     only with the card on it), and a face-down floor does not move at all (it turns only
-    once it is a top). A column whose bottom card is in the set is never empty. A card of
-    the set can then leave only through a parent neither covered nor home; home, if it is
-    not covered and no lower card of its suit is covered or in the set (such a card is on
-    the table); a King, an empty column (some column's bottom card not in the set, or a
-    column empty already); and a covered face-down card not at all. Start from every card
+    once it is a top). A column whose bottom card is in the set is never empty. A parent
+    lying above a card in its own column, with every card from the one on the card up to
+    the parent in the set, stays there (each stays on its floor) and so moves with the card
+    whenever it moves: no way out for it. A card of the set can then leave only through
+    a parent neither covered nor home nor held above it so; home, if it is not covered
+    and no lower card of its suit is covered or in the set (such a card is on the table);
+    a King, an empty column (some column's bottom card not in the set, or a column empty
+    already); and a covered face-down card not at all. Start from every card
     on the table and drop, again and again, each card with a way out while the cards left
     stay (dropping a card uncovers its floor, or frees its column if it is the bottom
     card). If some are left, none of them can be the first of them to leave, so none ever
@@ -163,7 +166,7 @@ def key(columns: Columns | list[bytes]) -> bytes:
 
 
 # Column -> its ``shape``, remembered by a search (a child shares most columns with its parent).
-Shape = tuple[int, int, int, dict[int, int]]
+Shape = tuple[int, int, int, dict[int, int], tuple[int, ...], dict[int, int]]
 Shapes = dict[bytes, Shape]
 SHAPES_LIMIT = 50_000
 ALL_COLUMNS = (1 << 7) - 1
@@ -174,19 +177,22 @@ KINGS = sum(BIT[suit * 13 + KING] for suit in range(4))
 
 def shape(column: bytes, known: Shapes) -> Shape:
     """The column as bits for ``stuck_cards``: its cards, those with a card on them, those
-    face down, and each card's floor (the card under it, as a bit; 0 for the bottom card)."""
+    face down, each card's floor (the card under it, as a bit; 0 for the bottom card), the
+    cards as bits bottom first, and each card's index there."""
     cards = covered = down = 0
     floor_of: dict[int, int] = {}
+    index_of: dict[int, int] = {}
     below = 0
-    for card in column:
+    for index, card in enumerate(column):
         real = card & 63
         cards |= BIT[real]
         covered |= below
         if card >= DOWN:
             down |= BIT[real]
         floor_of[real] = below
+        index_of[real] = index
         below = BIT[real]
-    found = (cards, covered, down, floor_of)
+    found = (cards, covered, down, floor_of, tuple(BIT[card & 63] for card in column), index_of)
     if len(known) >= SHAPES_LIMIT:
         known.clear()
     known[column] = found
@@ -236,10 +242,29 @@ def stuck_cards(columns: Columns | list[bytes], heights: list[int], known: Shape
         # The cards of ``staying`` with a way out while all of them stay: a parent that may be a
         # column top (not covered, not home); home, once no card of its suit below it waits and
         # nothing lies on it; a King, an empty column; none for a face-down card something lies on.
-        way_out = with_free_parent(ALL_CARDS & ~covered & ~home) | lowest_of_suits(covered | staying) & ~covered
+        free = ALL_CARDS & ~covered & ~home
+        other_way = lowest_of_suits(covered | staying) & ~covered
         if held != full:
-            way_out |= KINGS
-        leaving = staying & way_out & ~(covered & down)
+            other_way |= KINGS
+        leaving = staying & (with_free_parent(free) | other_way) & ~(covered & down)
+        # A parent lying above the card in its column, every card from the one on it up to the
+        # parent staying, moves with it: it is no way out for it.
+        through_parent = leaving & ~other_way
+        for found in shapes:
+            check = through_parent & found[0]
+            if not check:
+                continue
+            order = found[4]
+            while check:
+                low = check & -check
+                check ^= low
+                chain = 0
+                for above in order[found[5][low.bit_length() - 1] + 1 :]:
+                    if not above & staying:
+                        break
+                    chain |= above
+                if not PARENT_BITS[low.bit_length() - 1] & free & ~chain:
+                    leaving ^= low
         if not leaving:
             return staying
         staying &= ~leaving
@@ -326,6 +351,11 @@ def hidden_count(columns: Columns) -> int:
     return sum(face_down_count(column) for column in columns)
 
 
+def priority_of(columns: Columns, heights: list[int]) -> int:
+    """The best-first search's measure of a position: the lower, the sooner expanded."""
+    return HIDDEN_WEIGHT * hidden_count(columns) + 52 - sum(heights)
+
+
 def play_steps(columns: Columns, heights: list[int], steps: list[int] | tuple[int, ...]) -> tuple[Columns, list[int]]:
     """The columns and heights after ``steps`` (the search's own moves) from these."""
     moved = list(columns)
@@ -392,8 +422,8 @@ class DepthFirst:
 
 
 class BestFirst:
-    """A resumable best-first search: the position with the fewest face-down cards (each
-    weighing ``HIDDEN_WEIGHT``) and cards not home first, the newest among equals. A
+    """A resumable best-first search: the position of the lowest ``priority_of`` (face-down
+    cards and cards not home) first, the newest among equals. A
     waiting child is kept as its parent's index and the steps from there (its parent's
     position is kept while children of it wait), so the heap stays small."""
 
@@ -437,7 +467,7 @@ class BestFirst:
             if stuck_cards(child, raised, self.shapes):
                 continue
             self.serial += 1
-            priority = HIDDEN_WEIGHT * hidden_count(child) + 52 - sum(raised)
+            priority = priority_of(child, raised)
             heapq.heappush(self.heap, (priority, -self.serial, index, tuple(steps), written))
             pushed += 1
         self.waiting[index] = pushed
