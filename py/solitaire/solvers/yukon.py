@@ -503,9 +503,12 @@ class BestFirst:
 class YukonSearch(Search):
     """The search of one position: a depth-first and a best-first search in turns of
     ``TURN`` nodes, each with its own table, each leaving alone the positions the other
-    has expanded, so the game is lost once both have run out of positions (see the module)."""
+    has expanded (unless ``leave_alone`` is false: then each searches on its own), so the
+    game is lost once both have run out of positions (see the module)."""
 
-    def __init__(self, rules: Yukon, position: YukonPosition, budget: int, members: tuple[str, ...] = ("depth", "best")) -> None:
+    def __init__(
+        self, rules: Yukon, position: YukonPosition, budget: int, members: tuple[str, ...] = ("depth", "best"), leave_alone: bool = True
+    ) -> None:
         self.rules = rules
         self.position = position
         self.budget = budget
@@ -537,7 +540,7 @@ class YukonSearch(Search):
                     self.verdict = Verdict("winnable", replay(rules, position, member.line), self.nodes)
                     break
                 self.members.append(member)
-            if len(self.members) == 2:
+            if leave_alone and len(self.members) == 2:
                 self.members[0].avoid = self.members[1].expanded
                 self.members[1].avoid = self.members[0].expanded
 
@@ -606,6 +609,14 @@ class YukonSolver(Solver):
 
     def start(self, position: Any, budget: int) -> Search:
         return YukonSearch(self.yukon, position, budget)
+
+    def proof_search(self, position: Any) -> Search:
+        """A daily's proof: the two searches each on its own, as before they left each other's
+        positions alone. Within ``daily_budget`` the depth-first search's own lines count for
+        more than what a loss costs, and so it proves every published date's candidate again
+        (``tools/publish_dailies.py --check``), which the searches leaving each other alone
+        do not (2026-12-03's candidate: won at 1,522 nodes so, unknown at 2,000 the other way)."""
+        return YukonSearch(self.yukon, position, self.daily_budget, leave_alone=False)
 
     def never_free(self, position: Any) -> tuple[int, ...]:
         """The cards the dead-end test finds can never leave their places, lowest rank first:
