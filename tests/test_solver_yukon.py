@@ -90,6 +90,22 @@ def test_a_column_holding_a_stuck_card_on_face_up_cards_can_still_be_emptied() -
     assert verdict.status == "winnable" and RULES.is_won(replay(position, verdict.moves))
 
 
+def test_a_parent_lying_above_a_card_in_its_own_column_is_no_way_out() -> None:
+    # The JH lies on the face-down KH: its places are the QS lying on it (which moves only with
+    # it) and the QC (home); the TH it needs home lies face down under the KS. The QS and the JS
+    # wait for cards under them in turn. A random small endgame found it (exhaustive: lost).
+    position = RULES.parse_layout(
+        "foundation-1: " + " ".join(rank + "C" for rank in "A23456789TJQK") + "\n"
+        "foundation-2: " + " ".join(rank + "D" for rank in "A23456789TJQK") + "\n"
+        "foundation-3: " + " ".join(rank + "H" for rank in "A23456789") + "\n"
+        "foundation-4: " + " ".join(rank + "S" for rank in "A23456789") + "\n"
+        "tableau-4: [TS] JS\ntableau-6: [QH] [KH] JH QS\ntableau-7: [TH] KS"
+    )
+    assert SOLVER.never_free(position) == tuple(parse_card(card) for card in ("JH", "JS", "QS"))
+    assert SOLVER.solve(position, 10) == Verdict("unwinnable", (), 0)
+    assert exhaustive(position) == "lost"
+
+
 def test_a_small_lost_table_is_proven_lost_by_search() -> None:
     # No move at all (the Jacks need the Queens, home needs the 10s, all face down).
     position = endgame("[TC] [QD] [QH] JC", "[TD] [QC] JD", "[TH] [QS] JH", "[TS] [KC] JS", "KD", "KH", "KS")
@@ -155,6 +171,40 @@ def small_endgame(order: list[int], downs: list[int]) -> YukonPosition:
 @settings(max_examples=40, deadline=None)
 def test_proven_losses_are_lost_and_wins_win(order: list[int], downs: list[int]) -> None:
     position = small_endgame(order, downs)
+    verdict = SOLVER.solve(position, 20_000)
+    if verdict.status == "winnable":
+        assert RULES.is_won(replay(position, verdict.moves))
+    truth = exhaustive(position)
+    if truth != "limit":
+        assert verdict.status == ("winnable" if truth == "won" else "unwinnable")
+    if stuck_cards(columns_of(position), heights_of(columns_of(position))):
+        assert truth in ("lost", "limit")
+
+
+def mixed_endgame(data: st.DataObject) -> YukonPosition:
+    """A whole deck with 6 to 14 cards on the table, each suit home to its own height (so low
+    cards of one suit lie among high ones of another), the cards dealt into columns of any
+    size (some empty), each with some cards face down."""
+    counts = data.draw(st.lists(st.integers(0, 6), min_size=4, max_size=4).filter(lambda counts: 6 <= sum(counts) <= 14))
+    table = [suit * 13 + rank for suit, count in enumerate(counts) for rank in range(13 - count, 13)]
+    order = data.draw(st.permutations(table))
+    cuts = sorted(data.draw(st.lists(st.integers(0, len(order)), min_size=6, max_size=6)))
+    bounds = [0, *cuts, len(order)]
+    columns = tuple(tuple(order[bounds[i] : bounds[i + 1]]) for i in range(7))
+    downs = data.draw(st.lists(st.integers(0, 3), min_size=7, max_size=7))
+    return YukonPosition(
+        tableau=columns,
+        hidden=tuple(min(down, max(len(column) - 1, 0)) for down, column in zip(downs, columns)),
+        foundations=tuple(tuple(suit * 13 + rank for rank in range(13 - count)) for suit, count in enumerate(counts)),
+    )
+
+
+@given(data=st.data())
+@settings(max_examples=80, deadline=None)
+def test_verdicts_and_dead_ends_agree_with_exhaustive_search_on_mixed_endgames(data: st.DataObject) -> None:
+    # The dead-end test's bottom cards, covered and fixed cards, and the two searches leaving
+    # each other's expanded positions alone: a proven loss must be lost, a win must replay.
+    position = mixed_endgame(data)
     verdict = SOLVER.solve(position, 20_000)
     if verdict.status == "winnable":
         assert RULES.is_won(replay(position, verdict.moves))

@@ -24,8 +24,13 @@ The searches
     ``HIDDEN_WEIGHT`` cards) and cards not home first, the newest among equals: it finds
     the wins that depth-first buries under a wrong early choice. They run in turns of
     ``TURN`` nodes, each with its own transposition table (sharing one cost the
-    depth-first search its good lines on deals 1-40), so either running out of
-    positions proves the game lost.
+    depth-first search its good lines on deals 1-40), and each leaves alone a position
+    the other has expanded (not one the other has only seen: that one's line is still
+    its own), so a lost game costs about the positions once, not twice. The game is lost
+    once both have run out of positions: then every child of a position either expanded
+    is lost by the dead-end test or was expanded by one of them (the one that met it, or
+    the other, which it left it to), so the positions expanded, the start among them,
+    are closed under moves and hold no win.
 
 Safe moves (sound pruning)
     After every move the search plays the safe moves of ``games.yukon``: a card whose
@@ -36,27 +41,34 @@ Safe moves (sound pruning)
     alone held is empty sooner).
 
 Dead ends (sound pruning)
-    Every card lying on another (its "floor") must leave it some time before the game is
-    won (the floor must go home, and only a top card does). It leaves only as the bottom
-    card of a move: onto one of its two "parents" (one rank higher, the other colour)
-    standing as a column top, home (after every lower card of its suit), or, a King,
-    into an empty column. While it has not left, its floor stays under it, and if the
-    floor is face down, so does every card under it (the floor may move, carrying the
-    card, but the card stays on it). Take all such cards and drop, again and again, each
-    that has a way out while the cards left stay: a parent not fixed under one of them and
-    not home; no lower card of its suit fixed under one of them or one of them (that card
-    is not home while it lies on its floor); a King: a column that could be emptied (a
-    column is never empty while one of them lies on its face-down cards, as its bottom
-    card stays; any other may be, even the King's own: its floor may carry it away). If some are left, none of them can be the first to
-    leave, so the position is lost: it is not searched (``stuck_cards``).
+    Every card on the table must leave its place (the card it lies on, its "floor", or
+    the bottom of its column) some time before the game is won: it goes home from there,
+    or moves as the bottom card of a move onto one of its two "parents" (one rank higher,
+    the other colour) standing as a column top, or, a King, into an empty column. Take a
+    set of such cards and suppose none of them has left yet. Then a card of the set
+    "covers" its floor: the floor is no column top and does not go home (it may move, but
+    only with the card on it), and a face-down floor does not move at all (it turns only
+    once it is a top). A column whose bottom card is in the set is never empty. A parent
+    lying above a card in its own column, with every card from the one on the card up to
+    the parent in the set, stays there (each stays on its floor) and so moves with the card
+    whenever it moves: no way out for it. A card of the set can then leave only through
+    a parent neither covered nor home nor held above it so; home, if it is not covered
+    and no lower card of its suit is covered or in the set (such a card is on the table);
+    a King, an empty column (some column's bottom card not in the set, or a column empty
+    already); and a covered face-down card not at all. Start from every card
+    on the table and drop, again and again, each card with a way out while the cards left
+    stay (dropping a card uncovers its floor, or frees its column if it is the bottom
+    card). If some are left, none of them can be the first of them to leave, so none ever
+    leaves and the position is lost: it is not searched (``stuck_cards``, over bit sets:
+    ``with_free_parent`` finds the cards with a parent free by shifting ranks).
 
 Why the verdicts are exact
     ``winnable`` comes with the moves of the line found, replayed through
-    ``Rules.apply`` (which also checks them). ``unwinnable`` only once a search has
+    ``Rules.apply`` (which also checks them). ``unwinnable`` only once both searches have
     run out of positions: every position reachable from the start, up to the key, the
     safe moves and the dead-end test (none of which changes whether a position can be
-    won), has been expanded without a win. When the budget runs out first the verdict is
-    ``unknown``.
+    won), has been expanded by one of them without a win. When the budget runs out
+    first the verdict is ``unknown``.
 """
 
 from __future__ import annotations
@@ -153,67 +165,121 @@ def key(columns: Columns | list[bytes]) -> bytes:
     return SEPARATOR.join(sorted(columns))
 
 
-# Column -> its ``floors``, remembered by a search (a child shares most columns with its parent).
-Floors = dict[bytes, list[tuple[int, int, bool]]]
-FLOORS_LIMIT = 50_000
+# Column -> its ``shape``, remembered by a search (a child shares most columns with its parent).
+Shape = tuple[int, int, int, dict[int, int], tuple[int, ...], dict[int, int]]
+Shapes = dict[bytes, Shape]
+SHAPES_LIMIT = 50_000
 ALL_COLUMNS = (1 << 7) - 1
+ALL_CARDS = (1 << 52) - 1
+ONE_SUIT = (1 << 13) - 1
+KINGS = sum(BIT[suit * 13 + KING] for suit in range(4))
 
 
-def floors(column: bytes, known: Floors) -> list[tuple[int, int, bool]]:
-    """Each card of the column that lies on another, with the cards that stay under it as
-    long as it does (on a face-down card, every card under it; on a face-up card, that card:
-    it may move, but only with this one on it), and whether it lies on a face-down card
-    (then the column's bottom card stays in place, so the column is never empty)."""
-    found: list[tuple[int, int, bool]] = []
-    under = 0
-    floor = -1
-    for card in column:
+def shape(column: bytes, known: Shapes) -> Shape:
+    """The column as bits for ``stuck_cards``: its cards, those with a card on them, those
+    face down, each card's floor (the card under it, as a bit; 0 for the bottom card), the
+    cards as bits bottom first, and each card's index there."""
+    cards = covered = down = 0
+    floor_of: dict[int, int] = {}
+    index_of: dict[int, int] = {}
+    below = 0
+    for index, card in enumerate(column):
         real = card & 63
-        if floor >= 0:
-            found.append((real, under if floor >= DOWN else BIT[floor & 63], floor >= DOWN))
-        under |= BIT[real]
-        floor = card
-    if len(known) >= FLOORS_LIMIT:
+        cards |= BIT[real]
+        covered |= below
+        if card >= DOWN:
+            down |= BIT[real]
+        floor_of[real] = below
+        index_of[real] = index
+        below = BIT[real]
+    found = (cards, covered, down, floor_of, tuple(BIT[card & 63] for card in column), index_of)
+    if len(known) >= SHAPES_LIMIT:
         known.clear()
     known[column] = found
     return found
 
 
-def stuck_cards(columns: Columns | list[bytes], heights: list[int], known: Floors | None = None) -> int:
-    """The cards (as bits) that can never leave the card they lie on (see the module), 0 if
-    none. ``known``: the floors of columns met before (a search's own), to look up."""
+def with_free_parent(free: int) -> int:
+    """The cards (as bits) one of whose parents (one rank higher, the other colour) is in ``free``."""
+    red = ((free >> 13) | (free >> 26)) & ONE_SUIT  # by rank: a red card is free
+    black = (free | (free >> 39)) & ONE_SUIT
+    return (red >> 1) * (1 | 1 << 39) | (black >> 1) * (1 << 13 | 1 << 26)
+
+
+def lowest_of_suits(waiting: int) -> int:
+    """The cards (as bits) with no card of ``waiting`` of their suit below them."""
+    out = 0
+    for suit in range(4):
+        low = waiting >> (13 * suit) & ONE_SUIT
+        out |= (ONE_SUIT if not low else ((low & -low) << 1) - 1) << (13 * suit)
+    return out
+
+
+def stuck_cards(columns: Columns | list[bytes], heights: list[int], known: Shapes | None = None) -> int:
+    """The cards (as bits) of which none can ever be the first to leave its place (see the
+    module), 0 if none. ``known``: the shapes of columns met before (a search's own), to look up."""
     if known is None:
         known = {}
     home = 0
     for suit in range(4):
         home |= ((1 << heights[suit]) - 1) << (13 * suit)
-    # (card, bits of the cards fixed under it while it stays, its column as a bit if it keeps
-    # the column from ever being empty while it stays, else 0)
-    blocked: list[tuple[int, int, int]] = []
-    for index, column in enumerate(columns):
-        found = known.get(column)
-        if found is None:
-            found = floors(column, known)
-        blocked += [(card, under, (1 << index) if on_face_down else 0) for card, under, on_face_down in found]
-    while blocked:
-        buried = 0
-        held = 0  # the columns never empty while the cards left stay
-        staying = 0  # the cards left
-        for card, under, holds in blocked:
-            buried |= under
-            held |= holds
-            staying |= BIT[card]
-        free = ~buried & ~home
-        waiting = buried | staying  # not home while the cards left stay
-        kept = [
-            (card, under, holds)
-            for card, under, holds in blocked
-            if not (PARENT_BITS[card] & free) and LOWER_BITS[card] & waiting and (RANK[card] != KING or not ALL_COLUMNS & ~held)
-        ]
-        if len(kept) == len(blocked):
+    shapes: list[Shape] = []
+    staying = covered = down = 0
+    for column in columns:
+        if column:
+            found = known.get(column)
+            if found is None:
+                found = shape(column, known)
+            shapes.append(found)
+            staying |= found[0]
+            covered |= found[1]
+            down |= found[2]
+    full = (1 << len(shapes)) - 1
+    held = full  # the columns (of ``shapes``) whose bottom card stays: never empty
+    if len(shapes) < len(columns):
+        held = 0  # a column is empty already: a King may go there
+    while True:
+        # The cards of ``staying`` with a way out while all of them stay: a parent that may be a
+        # column top (not covered, not home); home, once no card of its suit below it waits and
+        # nothing lies on it; a King, an empty column; none for a face-down card something lies on.
+        free = ALL_CARDS & ~covered & ~home
+        other_way = lowest_of_suits(covered | staying) & ~covered
+        if held != full:
+            other_way |= KINGS
+        leaving = staying & (with_free_parent(free) | other_way) & ~(covered & down)
+        # A parent lying above the card in its column, every card from the one on it up to the
+        # parent staying, moves with it: it is no way out for it.
+        through_parent = leaving & ~other_way
+        for found in shapes:
+            check = through_parent & found[0]
+            if not check:
+                continue
+            order = found[4]
+            while check:
+                low = check & -check
+                check ^= low
+                chain = 0
+                for above in order[found[5][low.bit_length() - 1] + 1 :]:
+                    if not above & staying:
+                        break
+                    chain |= above
+                if not PARENT_BITS[low.bit_length() - 1] & free & ~chain:
+                    leaving ^= low
+        if not leaving:
             return staying
-        blocked = kept
-    return 0
+        staying &= ~leaving
+        if not staying:
+            return 0
+        for index, found in enumerate(shapes):
+            gone = leaving & found[0]
+            while gone:
+                low = gone & -gone
+                gone ^= low
+                floor = found[3][low.bit_length() - 1]
+                if floor:
+                    covered &= ~floor  # nothing of ``staying`` lies on it now
+                else:
+                    held &= ~(1 << index)  # its bottom card: the column may be emptied
 
 
 def children(columns: Columns, heights: list[int]) -> list[Child]:
@@ -285,6 +351,11 @@ def hidden_count(columns: Columns) -> int:
     return sum(face_down_count(column) for column in columns)
 
 
+def priority_of(columns: Columns, heights: list[int]) -> int:
+    """The best-first search's measure of a position: the lower, the sooner expanded."""
+    return HIDDEN_WEIGHT * hidden_count(columns) + 52 - sum(heights)
+
+
 def play_steps(columns: Columns, heights: list[int], steps: list[int] | tuple[int, ...]) -> tuple[Columns, list[int]]:
     """The columns and heights after ``steps`` (the search's own moves) from these."""
     moved = list(columns)
@@ -311,7 +382,9 @@ class DepthFirst:
 
     def __init__(self, start: Columns, heights: list[int], steps: list[int], seen: set[bytes]) -> None:
         self.seen = seen
-        self.floors: Floors = {}  # this search's columns' floors (``stuck_cards``)
+        self.expanded: set[bytes] = set()  # the keys of the nodes this search has expanded
+        self.avoid: set[bytes] = set()  # the other search's ``expanded``: left to it
+        self.shapes: Shapes = {}  # this search's columns' shapes (``stuck_cards``)
         self.line: list[int] | None = None
         # Frames: the node's children, the next one to try, the steps that led to the node.
         self.stack: list[tuple[list[Child], list[int], list[int]]] = [(children(start, heights), [0], steps)]
@@ -321,6 +394,8 @@ class DepthFirst:
         done = 0
         stack = self.stack
         seen = self.seen
+        avoid = self.avoid
+        expanded = self.expanded
         while done < nodes:
             if not stack:
                 return EXHAUSTED, done
@@ -332,33 +407,36 @@ class DepthFirst:
             found[cursor[0]] = (0, [], (), [])  # let the child's data go once tried
             cursor[0] += 1
             written = key(columns)
-            if written in seen:
+            if written in seen or written in avoid:
                 continue
             seen.add(written)
             if sum(heights) == 52:
                 self.line = [one for frame in stack for one in frame[2]] + steps
                 return WON, done
-            if stuck_cards(columns, heights, self.floors):
+            if stuck_cards(columns, heights, self.shapes):
                 continue
             done += 1
+            expanded.add(written)
             stack.append((children(columns, heights), [0], steps))
         return GOING, done
 
 
 class BestFirst:
-    """A resumable best-first search: the position with the fewest face-down cards (each
-    weighing ``HIDDEN_WEIGHT``) and cards not home first, the newest among equals. A
+    """A resumable best-first search: the position of the lowest ``priority_of`` (face-down
+    cards and cards not home) first, the newest among equals. A
     waiting child is kept as its parent's index and the steps from there (its parent's
     position is kept while children of it wait), so the heap stays small."""
 
     def __init__(self, start: Columns, heights: list[int], steps: list[int], seen: set[bytes]) -> None:
         self.seen = seen
-        self.floors: Floors = {}  # this search's columns' floors (``stuck_cards``)
+        self.expanded: set[bytes] = set()  # the keys of the nodes this search has expanded
+        self.avoid: set[bytes] = set()  # the other search's ``expanded``: left to it
+        self.shapes: Shapes = {}  # this search's columns' shapes (``stuck_cards``)
         self.line: list[int] | None = None
         self.store: list[tuple[int, list[int] | tuple[int, ...]]] = [(-1, steps)]  # per node: parent, steps from it
         self.kept: list[tuple[Columns, list[int]] | None] = [(start, heights)]
         self.waiting: list[int] = [0]
-        self.heap: list[tuple[int, int, int, tuple[int, ...]]] = []
+        self.heap: list[tuple[int, int, int, tuple[int, ...], bytes]] = []
         self.serial = 0
         self.expand(0)
 
@@ -376,20 +454,21 @@ class BestFirst:
         assert kept is not None
         columns, heights = kept
         seen = self.seen
+        avoid = self.avoid
         pushed = 0
         for _, steps, child, raised in children(columns, heights):
             written = key(child)
-            if written in seen:
+            if written in seen or written in avoid:
                 continue
             seen.add(written)
             if sum(raised) == 52:
                 self.line = self.path(index) + steps
                 return True
-            if stuck_cards(child, raised, self.floors):
+            if stuck_cards(child, raised, self.shapes):
                 continue
             self.serial += 1
-            priority = HIDDEN_WEIGHT * hidden_count(child) + 52 - sum(raised)
-            heapq.heappush(self.heap, (priority, -self.serial, index, tuple(steps)))
+            priority = priority_of(child, raised)
+            heapq.heappush(self.heap, (priority, -self.serial, index, tuple(steps), written))
             pushed += 1
         self.waiting[index] = pushed
         if not pushed:
@@ -402,12 +481,15 @@ class BestFirst:
         while done < nodes:
             if not heap:
                 return EXHAUSTED, done
-            _, _, parent, steps = heapq.heappop(heap)
+            _, _, parent, steps, written = heapq.heappop(heap)
             kept = self.kept[parent]
             assert kept is not None
             self.waiting[parent] -= 1
             if not self.waiting[parent]:
                 self.kept[parent] = None
+            if written in self.avoid:
+                continue
+            self.expanded.add(written)
             index = len(self.store)
             self.store.append((parent, steps))
             self.kept.append(play_steps(kept[0], kept[1], steps))
@@ -420,10 +502,13 @@ class BestFirst:
 
 class YukonSearch(Search):
     """The search of one position: a depth-first and a best-first search in turns of
-    ``TURN`` nodes, sharing one transposition table (a position one of them has seen is
-    searched by that one), so the game is lost once both have run out of positions."""
+    ``TURN`` nodes, each with its own table, each leaving alone the positions the other
+    has expanded (unless ``leave_alone`` is false: then each searches on its own), so the
+    game is lost once both have run out of positions (see the module)."""
 
-    def __init__(self, rules: Yukon, position: YukonPosition, budget: int, members: tuple[str, ...] = ("depth", "best")) -> None:
+    def __init__(
+        self, rules: Yukon, position: YukonPosition, budget: int, members: tuple[str, ...] = ("depth", "best"), leave_alone: bool = True
+    ) -> None:
         self.rules = rules
         self.position = position
         self.budget = budget
@@ -455,6 +540,9 @@ class YukonSearch(Search):
                     self.verdict = Verdict("winnable", replay(rules, position, member.line), self.nodes)
                     break
                 self.members.append(member)
+            if leave_alone and len(self.members) == 2:
+                self.members[0].avoid = self.members[1].expanded
+                self.members[1].avoid = self.members[0].expanded
 
     def run(self, nodes: int) -> Verdict | None:
         done = 0
@@ -477,7 +565,8 @@ class YukonSearch(Search):
                 assert member.line is not None
                 self.verdict = Verdict("winnable", replay(self.rules, self.position, member.line), self.nodes)
             elif outcome == EXHAUSTED:
-                self.verdict = Verdict("unwinnable", (), self.nodes)
+                del self.members[self.turn]
+                self.spent = 0
             elif self.spent >= TURN:
                 self.turn += 1
                 self.spent = 0
@@ -521,13 +610,24 @@ class YukonSolver(Solver):
     def start(self, position: Any, budget: int) -> Search:
         return YukonSearch(self.yukon, position, budget)
 
+    def proof_search(self, position: Any) -> Search:
+        """A daily's proof: the two searches each on its own, as before they left each other's
+        positions alone. Within ``daily_budget`` the depth-first search's own lines count for
+        more than what a loss costs, and so it proves every published date's candidate again
+        (``tools/publish_dailies.py --check``), which the searches leaving each other alone
+        do not (2026-12-03's candidate: won at 1,522 nodes so, unknown at 2,000 the other way)."""
+        return YukonSearch(self.yukon, position, self.daily_budget, leave_alone=False)
+
     def never_free(self, position: Any) -> tuple[int, ...]:
-        """The cards the dead-end test finds can never leave their columns, lowest rank first."""
+        """The cards the dead-end test finds can never leave their places, lowest rank first:
+        the face-up ones (the face-down cards under them are held there too), or all if none is."""
         columns = tuple(
             bytes(card + DOWN if i < hidden else card for i, card in enumerate(column))
             for column, hidden in zip(position.tableau, position.hidden)
         )
         bits = stuck_cards(columns, heights_of(columns))
+        face_up = sum(BIT[card] for column in columns for card in column if card < DOWN)
+        bits = bits & face_up or bits
         return tuple(sorted((card for card in range(52) if bits >> card & 1), key=lambda card: (RANK[card], SUIT[card])))
 
 
