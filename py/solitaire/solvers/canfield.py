@@ -79,10 +79,12 @@ exact pair all of them (2026-12-06): its turns go to the exact pair now.)
 A daily's proof is the exact depth-first search alone, within a small budget. A win
 comes with its line, replayed through ``Rules.apply``.
 
-What is not met: within the default budget the searches settle 91.5% of deals 1-1000 of
-draw three (79.2% won, 12.3% proven lost, 8.5% unknown; 88.5% within 200,000 positions,
-88.3% there before the dead-end test; tools/bench_solver_canfield.py, 2026-12-06), and of
-draw one far fewer (none of deals 1-40 proven lost within 20,000 positions). A deal that is lost, or won only by a long shuffle of the columns (whole
+What is not met: within the default budget the searches settle 91.6% of deals 1-1000 of
+draw three (79.2% won, 12.4% proven lost, 8.4% unknown; 88.9% within 200,000 positions;
+91.5% and 88.5% before the dead-end test followed the talon's order, which cuts the
+positions of the proven losses of deals 1-172 by a third; tools/bench_solver_canfield.py,
+2026-12-06), and of draw one far fewer (none of deals 1-40 proven lost within 20,000
+positions). A deal that is lost, or won only by a long shuffle of the columns (whole
 columns and single cards moved back and forth to dig out a card), often needs millions of
 positions.
 """
