@@ -175,3 +175,23 @@ def test_a_hopeless_position_is_never_won(rules: Canfield) -> None:
 def test_the_dead_end_test_is_off_where_cards_come_back() -> None:
     rules = Canfield({"back": "on"})
     assert not Model(rules, rules.deal(1), relaxed=False).use_dead_ends
+
+
+@pytest.mark.parametrize("rules", VARIANTS[:2], ids=["default", "draw-1"])
+def test_the_talon_order_never_calls_a_won_position_hopeless(rules: Canfield) -> None:
+    """The dead-end test's talon rule (which talon cards can ever come to the top of the
+    waste) against the plain search: every position that only the rule calls hopeless is
+    lost, and there are such positions."""
+    lost = 0
+    for position in middle_games(rules, 150, 7):
+        model = Model(rules, position, relaxed=False)
+        node = model.node(position)
+        if not model.hopeless(node):
+            continue
+        model.talon_order = False
+        if model.hopeless(node):
+            continue
+        plain = DepthFirst(Model(rules, position, relaxed=False, plain=True), position).run(5_000)
+        assert plain is not True, rules.text_layout(position)
+        lost += plain is False
+    assert lost >= 6

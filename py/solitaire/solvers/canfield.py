@@ -36,11 +36,13 @@ Sound pruning only, so that verdicts stay exact:
   from the reserve at once, a card that can do there all it could do on the reserve, which
   only empties sooner). A waste card is left where it is in draw three:
   taking it out of the waste would shift the groups of three behind it;
-- dead ends (``Model.hopeless``, tried on the root and wherever the reserve shrank; not with ``back``, where cards come back): a least fixpoint of what can
-  ever happen. A card is *free* once it is the top of its pile (the reserve's and the
-  columns' top cards and, a relaxation, every talon card); a card lying on another in a
-  column or the reserve frees it only by being *lifted* off it (a whole column moves with
-  its cards in their order; with ``any-run`` a run lifts its first card, free or not). A
+- dead ends (``Model.hopeless``, tried on the root and wherever the reserve shrank; not
+  with ``back``, where cards come back): a least fixpoint of what can ever happen. A card
+  is *free* once it is the top of its pile (the reserve's and the columns' top cards, and
+  the talon cards that can come to the top of the waste, below; in the relaxed game every
+  talon card); a card lying on another in a column or the reserve frees it only by being
+  *lifted* off it (a whole column moves with its cards in their order; with ``any-run`` a
+  run lifts its first card, free or not). A
   card is lifted only by going home (free, and the card below it in its suit home), onto
   a column's top card it fits (that card *top*: a column card once free, another card once
   free and placed), or into an empty column; a column can first be empty only when some
@@ -48,6 +50,21 @@ Sound pruning only, so that verdicts stay exact:
   lifted only the reserve's top card fills it. In any line every event happens after the
   facts its rule asks for, so by induction along the line all its events are derived: a
   card the fixpoint never sends home never goes home, and the position is lost.
+  The talon (places 1-based in the node's talon, ``p`` the pointer): a card comes to the
+  top of the waste only by a draw, by a redeal's draws, or by the card above it leaving the
+  waste. A draw moves the pointer on by three or to the talon's end (the last
+  card), a redeal sets it to 0, and a card leaving the waste (always its top) moves it back
+  by one and closes the gap. So in draw three, in the node's pass the draws reach the places
+  ``p, p+3, ...`` (a card leaving before the reached one moves both by one), and in a pass
+  after a redeal in which ``r`` cards have left, all before the card (a card after it passed
+  over leaves it to the next pass), and ``m >= r`` before it in all, the card at place ``i``
+  lies at ``i - m`` and the pointer is ``-r`` mod 3: ``i = m - r`` mod 3, a residue of at
+  most ``m``. A talon card is free when: ``i = p``, or ``i > p`` and ``i = p`` mod 3, or
+  ``i`` mod 3 is at most the number of talon cards before it that are lifted (0: the
+  multiples of three), or it is the last or every card after it is lifted, or the card at
+  ``i + 1`` is lifted (when the card next above it leaves, it is the top; every card between
+  them must have left first). In draw one, once no redeal is left, only the places from
+  ``p`` on and the ones uncovered so; before that every card (each pass shows them all).
 
 Portfolio (``CanfieldSearch``). Draw three: an exact depth-first search (finds easy wins
 at once) and an exact best-first search (fewest reserve cards left, then fewest cards not
@@ -62,10 +79,12 @@ exact pair all of them (2026-12-06): its turns go to the exact pair now.)
 A daily's proof is the exact depth-first search alone, within a small budget. A win
 comes with its line, replayed through ``Rules.apply``.
 
-What is not met: within the default budget the searches settle 91.5% of deals 1-1000 of
-draw three (79.2% won, 12.3% proven lost, 8.5% unknown; 88.5% within 200,000 positions,
-88.3% there before the dead-end test; tools/bench_solver_canfield.py, 2026-12-06), and of
-draw one far fewer (none of deals 1-40 proven lost within 20,000 positions). A deal that is lost, or won only by a long shuffle of the columns (whole
+What is not met: within the default budget the searches settle 91.6% of deals 1-1000 of
+draw three (79.2% won, 12.4% proven lost, 8.4% unknown; 88.9% within 200,000 positions;
+91.5% and 88.5% before the dead-end test followed the talon's order, which cuts the
+positions of the proven losses of deals 1-172 by a third; tools/bench_solver_canfield.py,
+2026-12-06), and of draw one far fewer (none of deals 1-40 proven lost within 20,000
+positions). A deal that is lost, or won only by a long shuffle of the columns (whole
 columns and single cards moved back and forth to dig out a card), often needs millions of
 positions.
 """
@@ -143,6 +162,8 @@ class Model:
         self.parents = [tuple(self.onto[card]) for card in range(52)]
         self.children = [tuple(self.goes_on[card]) for card in range(52)]
         self.reach_cache: dict[tuple[bytes, int, int], list[tuple[int, int, int, int]]] = {}
+        # ``hopeless`` follows which talon cards can come up (not in the relaxed game, where all can).
+        self.talon_order = not relaxed
 
     def node(self, position: CanfieldPosition) -> Node:
         heights = bytearray(4)
@@ -377,6 +398,35 @@ class Model:
         first, second = self.partners[card]
         return heights[first] >= partners and heights[second] >= partners
 
+    def talon_top_at_start(self, place: int, size: int, pointer: int) -> bool:
+        """Can the talon card at ``place`` (1-based) come to the top of the waste while no talon
+        card is lifted (``talon_tops``)? The waste's top, the last card, and in draw three the
+        places the current pass's draws reach and the multiples of three (after a redeal); in
+        draw one's last pass every place from the pointer on."""
+        if place == pointer or place == size:
+            return True
+        if self.draw == 1:
+            return place > pointer
+        return place % 3 == 0 or (place > pointer and (place - pointer) % 3 == 0)
+
+    def talon_tops(self, talon: bytes, place: int, free: list[bool], lifted_before: list[int]) -> list[int]:
+        """The talon cards that come free once the card at ``place`` (1-based) is lifted (it
+        leaves the waste from its top): the card under it on the waste, and in draw three each
+        later card at a place ``i`` with ``i % 3 <= `` the talon cards lifted before it
+        (``hopeless`` argues it). Marks them free and returns them."""
+        found: list[int] = []
+        if place > 1 and not free[talon[place - 2]]:
+            free[talon[place - 2]] = True
+            found.append(talon[place - 2])
+        if self.draw == 3:
+            for later in range(place + 1, len(talon) + 1):
+                lifted_before[later] += 1
+                card = talon[later - 1]
+                if not free[card] and later % 3 <= lifted_before[later]:
+                    free[card] = True
+                    found.append(card)
+        return found
+
     def hopeless(self, node: Node) -> bool:
         """Can some card never go home, whatever is played? A least fixpoint of facts that every
         line from ``node`` must establish before they happen (the module docstring argues it):
@@ -385,7 +435,7 @@ class Model:
         can get; whether a column can ever be empty, and whether one can be empty once the
         reserve is used up. Only what is derived may happen, so a card never derived home stays
         out of it."""
-        columns, heights, left, talon, _pointer, _redeals = node
+        columns, heights, left, talon, pointer, redeals = node
         height, suit_of, parents, children, home_card = self.height, self.suit, self.parents, self.children, self.home_card
         below = [-1] * 52
         present = [False] * 52
@@ -420,11 +470,20 @@ class Model:
         if left:
             work.append(under)
         last_reserve = self.reserve[0] if left else -1
-        for card in talon:
-            present[card] = True
-            work.append(card)
         for card in work:
             free[card] = True
+        # The talon: which of its cards can ever come to the top of the waste (``talon_tops``).
+        size = len(talon)
+        ordered = self.talon_order and (self.draw == 3 or redeals == self.max_redeals)
+        for place, card in enumerate(talon, 1):
+            present[card] = True
+            if not ordered or self.talon_top_at_start(place, size, pointer):
+                free[card] = True
+                work.append(card)
+        talon_place = {card: place for place, card in enumerate(talon, 1)} if ordered else {}
+        # Talon cards lifted before each place (draw three), the last place not lifted.
+        lifted_before = [0] * (size + 2)
+        last_left = size
         open_any = empty and not left
         total = sum(reach)
         while True:
@@ -455,6 +514,13 @@ class Model:
                     if under >= 0 and not free[under]:
                         free[under] = True
                         work.append(under)
+                    if card in talon_place:
+                        work += self.talon_tops(talon, talon_place[card], free, lifted_before)
+                        while last_left and lifted[talon[last_left - 1]]:
+                            last_left -= 1
+                        if last_left and not free[talon[last_left - 1]]:
+                            free[talon[last_left - 1]] = True
+                            work.append(talon[last_left - 1])
                 if is_free and not top[card] and (in_column[card] or placed):
                     top[card] = True
                     work += [child for child in children[card] if present[child]]
