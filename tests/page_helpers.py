@@ -75,3 +75,7 @@ def watch_refusals(page: Any) -> None:
 def shook(page: Any, pile: str, index: int) -> None:
     """Wait until the card at ``pile``, ``index`` has shaken since ``watch_refusals``."""
     page.wait_for_function("(card) => window.refusals.includes(card)", arg=f"{pile}:{index}")
+
+
+# The sections the rules dialog shows after every game's own page (static/rules.js).
+RULES_AFTER = {"en": ["Mouse and touch", "Keys"], "de": ["Maus und Touch", "Tasten"]}

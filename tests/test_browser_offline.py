@@ -21,14 +21,13 @@ from urllib.parse import urljoin, urlparse
 
 import pytest
 from conftest import ROOT, PageWatch
-from page_helpers import card, pile_cards, text_of
+from page_helpers import RULES_AFTER, card, pile_cards, text_of
 from playwright.sync_api import expect
 from solitaire.registry import GAMES, make_rules
 from solitaire.rule_pages import RULE_PAGES
 from solitaire.words import GAME_NAMES
 
 READY = "html[data-ready=true]"
-KEYS = {"en": "Keys", "de": "Tasten"}  # the rules dialog's last section
 
 # Resolves to the registration's scope once its active worker has finished
 # activating (caches cleaned up); rejects after 60 s rather than hang the test.
@@ -268,7 +267,7 @@ def play_offline(page: Any, base: str) -> None:
         page.locator(f"#rules-{language}").click()
         expect(page.locator("#rules-title")).to_have_text(f"{GAME_NAMES[language][game]}: {title}")
         blocks = RULE_PAGES[game][language]
-        expect(page.locator("#rules-text h3")).to_have_text([heading for heading, *_ in blocks] + [KEYS[language]])
+        expect(page.locator("#rules-text h3")).to_have_text([heading for heading, *_ in blocks] + RULES_AFTER[language])
     page.keyboard.press("Escape")
 
 

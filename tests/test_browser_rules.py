@@ -8,12 +8,13 @@ carries the pages: tests/test_words.py.)"""
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any
 
 import pytest
 from conftest import PageWatch
-from page_helpers import READY, open_page, settled
+from page_helpers import READY, RULES_AFTER, open_page, settled
 from playwright.sync_api import expect
 from solitaire.registry import GAMES
 from solitaire.rule_pages import RULE_PAGES
@@ -24,8 +25,6 @@ pytestmark = pytest.mark.browser
 
 RULE_PAGES_JS = "**/static/rule-pages.js"
 TITLES = {"en": "{}: How to play", "de": "{}: So wird gespielt"}
-KEYS = {"en": "Keys", "de": "Tasten"}
-PLAYING = {"en": "Mouse and touch", "de": "Maus und Touch"}
 COMING = "Loading the rules…"
 FAILED = {
     "en": "The rules could not load. Check your connection, then open them again or reload the page.",
@@ -38,7 +37,7 @@ def shows_the_page_of(page: Any, game: str, language: str) -> None:
     expect(page.locator("#rules")).to_be_visible()
     expect(page.locator("#rules-title")).to_have_text(TITLES[language].format(GAME_NAMES[language][game]))
     blocks = RULE_PAGES[game][language]
-    expect(page.locator("#rules-text h3")).to_have_text([heading for heading, *_ in blocks] + [PLAYING[language], KEYS[language]])
+    expect(page.locator("#rules-text h3")).to_have_text([heading for heading, *_ in blocks] + RULES_AFTER[language])
     expect(page.locator("#rules-text p").first).to_have_text(blocks[0][1])
     expect(page.locator("#rules-text")).to_have_attribute("lang", language)
     expect(page.locator("#rules-text")).not_to_have_attribute("aria-busy", "true")
@@ -50,6 +49,7 @@ def test_the_rules_show_the_page_of_the_game_on_the_table(page: Any, site_url: s
     for game in GAMES:
         if game != "klondike":
             page.select_option("#game-picker", game)
+            expect(page).to_have_title(re.compile(f"^{re.escape(GAME_NAMES['en'][game])} · "))  # on the table (settled may come first)
             settled(page)
         page.locator("#open-rules").click()
         shows_the_page_of(page, game, "en")
@@ -102,11 +102,11 @@ def test_the_rules_say_so_when_their_pages_cannot_come(page: Any, site_url: str,
     page.locator("#open-rules").click()
     expect(page.locator("#rules-title")).to_have_text("FreeCell: How to play")
     expect(page.locator("#rules-text p").first).to_have_text(FAILED["en"])
-    expect(page.locator("#rules-text h3")).to_have_text([PLAYING["en"], KEYS["en"]])
+    expect(page.locator("#rules-text h3")).to_have_text(RULES_AFTER["en"])
     expect(page.locator("#rules-text")).not_to_have_attribute("aria-busy", "true")
     page.locator("#rules-de").click()
     expect(page.locator("#rules-text p").first).to_have_text(FAILED["de"])
-    expect(page.locator("#rules-text h3")).to_have_text([PLAYING["de"], KEYS["de"]])
+    expect(page.locator("#rules-text h3")).to_have_text(RULES_AFTER["de"])
     page.keyboard.press("Escape")
     page.unroute(RULE_PAGES_JS)
     page.locator("#open-rules").click()
