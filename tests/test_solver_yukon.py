@@ -167,10 +167,8 @@ def small_endgame(order: list[int], downs: list[int]) -> YukonPosition:
     return endgame(*texts)
 
 
-@given(order=st.permutations(list(range(16))), downs=st.lists(st.integers(0, 2), min_size=7, max_size=7))
-@settings(max_examples=40, deadline=None)
-def test_proven_losses_are_lost_and_wins_win(order: list[int], downs: list[int]) -> None:
-    position = small_endgame(order, downs)
+def agrees_with_exhaustive_search(position: YukonPosition) -> None:
+    """A win replays; a settled verdict is exhaustive search's; a dead end is lost."""
     verdict = SOLVER.solve(position, 20_000)
     if verdict.status == "winnable":
         assert RULES.is_won(replay(position, verdict.moves))
@@ -179,6 +177,12 @@ def test_proven_losses_are_lost_and_wins_win(order: list[int], downs: list[int])
         assert verdict.status == ("winnable" if truth == "won" else "unwinnable")
     if stuck_cards(columns_of(position), heights_of(columns_of(position))):
         assert truth in ("lost", "limit")
+
+
+@given(order=st.permutations(list(range(16))), downs=st.lists(st.integers(0, 2), min_size=7, max_size=7))
+@settings(max_examples=40, deadline=None)
+def test_proven_losses_are_lost_and_wins_win(order: list[int], downs: list[int]) -> None:
+    agrees_with_exhaustive_search(small_endgame(order, downs))
 
 
 def mixed_endgame(data: st.DataObject) -> YukonPosition:
@@ -204,12 +208,4 @@ def mixed_endgame(data: st.DataObject) -> YukonPosition:
 def test_verdicts_and_dead_ends_agree_with_exhaustive_search_on_mixed_endgames(data: st.DataObject) -> None:
     # The dead-end test's bottom cards, covered and fixed cards, and the two searches leaving
     # each other's expanded positions alone: a proven loss must be lost, a win must replay.
-    position = mixed_endgame(data)
-    verdict = SOLVER.solve(position, 20_000)
-    if verdict.status == "winnable":
-        assert RULES.is_won(replay(position, verdict.moves))
-    truth = exhaustive(position)
-    if truth != "limit":
-        assert verdict.status == ("winnable" if truth == "won" else "unwinnable")
-    if stuck_cards(columns_of(position), heights_of(columns_of(position))):
-        assert truth in ("lost", "limit")
+    agrees_with_exhaustive_search(mixed_endgame(data))
