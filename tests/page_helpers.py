@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from solitaire.rule_pages import PLAYING
+
 READY = "html[data-ready=true]"
 
 
@@ -77,5 +79,5 @@ def shook(page: Any, pile: str, index: int) -> None:
     page.wait_for_function("(card) => window.refusals.includes(card)", arg=f"{pile}:{index}")
 
 
-# The sections the rules dialog shows after every game's own page (static/rules.js).
-RULES_AFTER = {"en": ["Mouse and touch", "Keys"], "de": ["Maus und Touch", "Tasten"]}
+# The sections the rules dialog shows after every game's own page (how the page is played).
+RULES_AFTER = {language: [heading for heading, *_ in blocks] for language, blocks in PLAYING.items()}

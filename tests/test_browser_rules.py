@@ -95,18 +95,16 @@ def test_the_rules_opened_before_the_engine_is_up_show_the_games_page(page: Any,
 
 
 def test_the_rules_say_so_when_their_pages_cannot_come(page: Any, site_url: str, watch: PageWatch) -> None:
-    """A first visit whose network breaks: the dialog says the rules could not load (and still lists
-    the keys), in the dialog's language; opened again once the network is back, it shows them."""
+    """A first visit whose network breaks: the dialog says the rules could not load, in the dialog's
+    language; opened again once the network is back, it shows them."""
     page.route(RULE_PAGES_JS, lambda route: route.abort())
     open_page(page, site_url + "?game=freecell&deal=617")
     page.locator("#open-rules").click()
     expect(page.locator("#rules-title")).to_have_text("FreeCell: How to play")
-    expect(page.locator("#rules-text p").first).to_have_text(FAILED["en"])
-    expect(page.locator("#rules-text h3")).to_have_text(RULES_AFTER["en"])
+    expect(page.locator("#rules-text")).to_have_text(FAILED["en"])
     expect(page.locator("#rules-text")).not_to_have_attribute("aria-busy", "true")
     page.locator("#rules-de").click()
-    expect(page.locator("#rules-text p").first).to_have_text(FAILED["de"])
-    expect(page.locator("#rules-text h3")).to_have_text(RULES_AFTER["de"])
+    expect(page.locator("#rules-text")).to_have_text(FAILED["de"])
     page.keyboard.press("Escape")
     page.unroute(RULE_PAGES_JS)
     page.locator("#open-rules").click()

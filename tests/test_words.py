@@ -12,7 +12,7 @@ import sys
 from conftest import ROOT
 from solitaire.game import PILE_CODES
 from solitaire.registry import GAMES, make_rules, option_specs
-from solitaire.rule_pages import RULE_PAGES
+from solitaire.rule_pages import PLAYING, RULE_PAGES
 from solitaire.texts import GERMAN_PILES, german_pile
 from solitaire.words import GAME_NAMES, OPTION_NAMES, PILE_NAMES
 
@@ -33,6 +33,9 @@ def test_every_game_has_its_names_and_rule_pages() -> None:
             assert len(blocks) >= 3, (game, language)
             assert all(len(block) >= 2 and all(block) for block in blocks), (game, language)  # a heading and a paragraph or more
         assert len(pages["en"]) == len(pages["de"]), game  # the same sections in both
+    # How the page is played, shown after every game's page: the same sections in both languages.
+    assert [len(block) for block in PLAYING["en"]] == [len(block) for block in PLAYING["de"]]
+    assert all(len(block) >= 2 and all(block) for block in PLAYING["en"] + PLAYING["de"])
 
 
 def test_every_pile_of_every_game_has_a_name() -> None:

@@ -7,8 +7,8 @@ and options' names (py/solitaire/words.py) in English and German, and the defaul
 games gained later (OptionSpec.added_later). Python is their one home; the page draws the game
 picker and the first table's labels from this file before the engine has started.
 
-Writes RULE_PAGES (static/rule-pages.js, an ES module of its own): each game's rule page
-(py/solitaire/rule_pages.py) in English and German. Only the rules dialog reads them (static/rules.js
+Writes RULE_PAGES (static/rule-pages.js, an ES module of its own): each game's rule page, and
+how the page is played (py/solitaire/rule_pages.py), in English and German. Only the rules dialog reads them (static/rules.js
 imports the module once the page is ready and idle, or when the dialog first opens), so they are
 not among the files a start waits for.
 Standard library and the engine only.
@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 
 from solitaire.registry import GAMES, option_specs  # noqa: E402
-from solitaire.rule_pages import RULE_PAGES  # noqa: E402
+from solitaire.rule_pages import PLAYING, RULE_PAGES  # noqa: E402
 from solitaire.words import GAME_NAMES, OPTION_NAMES, PILE_NAMES  # noqa: E402
 
 HEADER = "// static/words.js: made by tools/make_words.py (./build.sh) from py/solitaire/words.py. Do not edit.\n"
@@ -55,10 +55,10 @@ def module_text() -> str:
 
 
 def rule_pages_text() -> str:
-    """static/rule-pages.js: every game's rule page."""
+    """static/rule-pages.js: every game's rule page, and how the page is played."""
     if list(RULE_PAGES) != list(GAMES):
         raise SystemExit("make_words: the rule pages are not the registry's games, in its order")
-    return exports(RULE_PAGES_HEADER, {"RULE_PAGES": RULE_PAGES})
+    return exports(RULE_PAGES_HEADER, {"RULE_PAGES": RULE_PAGES, "PLAYING": PLAYING})
 
 
 def write(path: Path, text: str) -> None:

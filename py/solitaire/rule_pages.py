@@ -2,7 +2,9 @@
 shows. Only the build reads it (tools/make_words.py writes static/rule-pages.js, which the page
 imports once it is ready, or when the dialog first opens).
 
-A page is a list of blocks, each a heading and its paragraphs.
+A page is a list of blocks, each a heading and its paragraphs. After every game's page the
+dialog shows PLAYING: how the page is played, the same in every game (static/input.js and
+static/keyboard.js do what it says).
 """
 
 from __future__ import annotations
@@ -526,4 +528,35 @@ RULE_PAGES: dict[str, dict[str, list[list[str]]]] = {
             ],
         ],
     },
+}
+
+PLAYING: dict[str, list[list[str]]] = {
+    "en": [
+        [
+            "Mouse and touch",
+            "Drag a card, with the cards on it, to where it goes, or click it and then the place. Double-click or double-tap a card to send it to its foundation, where the game has foundations. Click the stock, where there is one, to draw or deal.",
+            "Hint shows a good move. Winnable? and Check say whether the game can still be won; a game where either was used counts as won, but as assisted. Finish appears once the game is certain to be won, and plays it out.",
+        ],
+        [
+            "Keys",
+            "Tab reaches the table. The arrow keys move the focus: left and right from pile to pile, up and down through the face-up cards of a column and on to the row of piles above or below. 1 to 9 and 0 jump to columns 1 to 10; Home and End to the first and last pile.",
+            "Enter or Space picks up the card in focus, with the cards on it; its possible destinations light up. Move the focus to one and press Enter or Space to put the cards there. Enter on the stock draws. Escape puts the cards back.",
+            "D draws from the stock, F sends the card in focus to a foundation, H shows a hint, U or Ctrl+Z undoes, R, Ctrl+Y or Ctrl+Shift+Z redoes, N starts a new game, T today's daily deal, ? opens the rules and these keys.",
+            "With a screen reader, every move, draw, card turned face up, win and the end of the moves is announced.",
+        ],
+    ],
+    "de": [
+        [
+            "Maus und Touch",
+            "Ziehe eine Karte mit den Karten darauf dorthin, wo sie hinkommt, oder klicke sie an und dann den Platz. Ein Doppelklick oder doppeltes Tippen schickt eine Karte auf ihren Zielstapel, wo das Spiel Zielstapel hat. Ein Klick auf den Talon, wo es einen gibt, zieht oder teilt aus.",
+            "„Tipp“ zeigt einen guten Zug. „Lösbar?“ und „Prüfen“ sagen, ob das Spiel noch zu gewinnen ist; ein Spiel, in dem eines davon benutzt wurde, zählt als gewonnen, aber als mit Hilfe. „Fertig“ erscheint, sobald das Spiel sicher gewonnen ist, und spielt es zu Ende.",
+        ],
+        [
+            "Tasten",
+            "Mit Tab kommst du zum Tisch. Die Pfeiltasten bewegen den Fokus: links und rechts von Stapel zu Stapel, hoch und runter durch die offenen Karten einer Spalte und weiter zur Reihe darüber oder darunter. 1 bis 9 und 0 springen zu den Spalten 1 bis 10, Pos1 und Ende zum ersten und letzten Stapel.",
+            "Eingabe oder Leertaste nimmt die Karte im Fokus mit den Karten darauf auf; ihre möglichen Ziele leuchten. Bewege den Fokus auf eines und drücke Eingabe oder Leertaste, um die Karten dort abzulegen. Eingabe auf dem Talon zieht. Escape legt die Karten zurück.",
+            "D zieht vom Talon, F legt die Karte im Fokus auf einen Zielstapel, H zeigt einen Tipp, U oder Strg+Z nimmt zurück, R, Strg+Y oder Strg+Umschalt+Z wiederholt, N beginnt ein neues Spiel, T das heutige Tagesspiel, ? öffnet die Regeln mit diesen Tasten.",
+            "Mit einem Screenreader wird jeder Zug angesagt, jedes Ziehen, jede aufgedeckte Karte, ein Sieg und wenn keine Züge mehr möglich sind.",
+        ],
+    ],
 }
