@@ -166,7 +166,10 @@ def key(columns: Columns | list[bytes]) -> bytes:
 
 
 # Column -> its ``shape``, remembered by a search (a child shares most columns with its parent).
-Shape = tuple[int, int, int, dict[int, int], tuple[int, ...], dict[int, int]]
+# A parent held above a card: (the card, as a bit; the parent, as a bit; the cards from the one
+# on the card up to the parent, as bits).
+HeldAbove = tuple[tuple[int, int, int], ...]
+Shape = tuple[int, int, int, dict[int, int], int, HeldAbove]
 Shapes = dict[bytes, Shape]
 SHAPES_LIMIT = 50_000
 ALL_COLUMNS = (1 << 7) - 1
@@ -177,22 +180,27 @@ KINGS = sum(BIT[suit * 13 + KING] for suit in range(4))
 
 def shape(column: bytes, known: Shapes) -> Shape:
     """The column as bits for ``stuck_cards``: its cards, those with a card on them, those
-    face down, each card's floor (the card under it, as a bit; 0 for the bottom card), the
-    cards as bits bottom first, and each card's index there."""
+    face down, each card's floor (both as bits; 0 for the bottom card's floor), the
+    cards with a parent above them in the column, and those parents (``HeldAbove``)."""
     cards = covered = down = 0
     floor_of: dict[int, int] = {}
-    index_of: dict[int, int] = {}
     below = 0
-    for index, card in enumerate(column):
+    for card in column:
         real = card & 63
         cards |= BIT[real]
         covered |= below
         if card >= DOWN:
             down |= BIT[real]
-        floor_of[real] = below
-        index_of[real] = index
+        floor_of[BIT[real]] = below
         below = BIT[real]
-    found = (cards, covered, down, floor_of, tuple(BIT[card & 63] for card in column), index_of)
+    held: list[tuple[int, int, int]] = []
+    for index, card in enumerate(column):
+        between = 0
+        for above in column[index + 1 :]:
+            between |= BIT[above & 63]
+            if above & 63 in PARENTS[card & 63]:
+                held.append((BIT[card & 63], BIT[above & 63], between))
+    found = (cards, covered, down, floor_of, sum({one for one, _, _ in held}), tuple(held))
     if len(known) >= SHAPES_LIMIT:
         known.clear()
     known[column] = found
@@ -206,13 +214,18 @@ def with_free_parent(free: int) -> int:
     return (red >> 1) * (1 | 1 << 39) | (black >> 1) * (1 << 13 | 1 << 26)
 
 
+# By a suit's waiting cards (13 bits): its cards with none of them below (see ``lowest_of_suits``).
+LOWEST = [ONE_SUIT if not low else ((low & -low) << 1) - 1 for low in range(1 << 13)]
+
+
 def lowest_of_suits(waiting: int) -> int:
     """The cards (as bits) with no card of ``waiting`` of their suit below them."""
-    out = 0
-    for suit in range(4):
-        low = waiting >> (13 * suit) & ONE_SUIT
-        out |= (ONE_SUIT if not low else ((low & -low) << 1) - 1) << (13 * suit)
-    return out
+    return (
+        LOWEST[waiting & ONE_SUIT]
+        | LOWEST[waiting >> 13 & ONE_SUIT] << 13
+        | LOWEST[waiting >> 26 & ONE_SUIT] << 26
+        | LOWEST[waiting >> 39 & ONE_SUIT] << 39
+    )
 
 
 def stuck_cards(columns: Columns | list[bytes], heights: list[int], known: Shapes | None = None) -> int:
@@ -251,20 +264,15 @@ def stuck_cards(columns: Columns | list[bytes], heights: list[int], known: Shape
         # parent staying, moves with it: it is no way out for it.
         through_parent = leaving & ~other_way
         for found in shapes:
-            check = through_parent & found[0]
-            if not check:
+            if not through_parent & found[4]:
                 continue
-            order = found[4]
-            while check:
-                low = check & -check
-                check ^= low
-                chain = 0
-                for above in order[found[5][low.bit_length() - 1] + 1 :]:
-                    if not above & staying:
-                        break
-                    chain |= above
-                if not PARENT_BITS[low.bit_length() - 1] & free & ~chain:
-                    leaving ^= low
+            blocked: dict[int, int] = {}
+            for card, parent, between in found[5]:
+                if through_parent & card and between & staying == between:
+                    blocked[card] = blocked.get(card, 0) | parent
+            for card, parents in blocked.items():
+                if not PARENT_BITS[card.bit_length() - 1] & free & ~parents:
+                    leaving &= ~card
         if not leaving:
             return staying
         staying &= ~leaving
@@ -275,7 +283,7 @@ def stuck_cards(columns: Columns | list[bytes], heights: list[int], known: Shape
             while gone:
                 low = gone & -gone
                 gone ^= low
-                floor = found[3][low.bit_length() - 1]
+                floor = found[3][low]
                 if floor:
                     covered &= ~floor  # nothing of ``staying`` lies on it now
                 else:
