@@ -351,7 +351,9 @@ def children(columns: Columns, heights: list[int]) -> list[Child]:
 
 # Outcomes of a member's ``run``.
 GOING, WON, EXHAUSTED = 0, 1, 2
-TURN = 256  # nodes per turn of each search in the tandem
+TURN = 256  # nodes per turn of each search in the portfolio
+# The searches, in turns: depth-first and best-first, each also with deep columns first (see the module).
+MEMBERS = ("depth", "best", "depth-deep", "best-deep")
 HIDDEN_WEIGHT = 3  # best-first: a face-down card counts as much as this many cards not home
 
 
@@ -388,21 +390,28 @@ def play_steps(columns: Columns, heights: list[int], steps: list[int] | tuple[in
 class DepthFirst:
     """A resumable depth-first search, children best first (``children``)."""
 
-    def __init__(self, start: Columns, heights: list[int], steps: list[int], seen: set[bytes]) -> None:
+    def __init__(
+        self, start: Columns, heights: list[int], steps: list[int], seen: set[bytes], expanded: set[bytes], deep: bool = False
+    ) -> None:
         self.seen = seen
-        self.expanded: set[bytes] = set()  # the keys of the nodes this search has expanded
-        self.avoid: set[bytes] = set()  # the other search's ``expanded``: left to it
+        self.expanded = expanded  # the keys of the nodes expanded (by this search or, shared, by any)
+        self.deep = deep  # among moves of one kind, those leaving the fewest face-down cards in deep columns first
         self.shapes: Shapes = {}  # this search's columns' shapes (``stuck_cards``)
         self.line: list[int] | None = None
         # Frames: the node's children, the next one to try, the steps that led to the node.
-        self.stack: list[tuple[list[Child], list[int], list[int]]] = [(children(start, heights), [0], steps)]
+        self.stack: list[tuple[list[Child], list[int], list[int]]] = [(self.children(start, heights), [0], steps)]
+
+    def children(self, columns: Columns, heights: list[int]) -> list[Child]:
+        found = children(columns, heights)
+        if self.deep:
+            found.sort(key=lambda child: (child[0], sum(face_down_count(column) ** 2 for column in child[2])))
+        return found
 
     def run(self, nodes: int) -> tuple[int, int]:
         """Expand at most ``nodes`` nodes: (outcome, nodes expanded)."""
         done = 0
         stack = self.stack
         seen = self.seen
-        avoid = self.avoid
         expanded = self.expanded
         while done < nodes:
             if not stack:
@@ -415,7 +424,7 @@ class DepthFirst:
             found[cursor[0]] = (0, [], (), [])  # let the child's data go once tried
             cursor[0] += 1
             written = key(columns)
-            if written in seen or written in avoid:
+            if written in seen or written in expanded:
                 continue
             seen.add(written)
             if sum(heights) == 52:
@@ -425,7 +434,7 @@ class DepthFirst:
                 continue
             done += 1
             expanded.add(written)
-            stack.append((children(columns, heights), [0], steps))
+            stack.append((self.children(columns, heights), [0], steps))
         return GOING, done
 
 
@@ -435,10 +444,12 @@ class BestFirst:
     waiting child is kept as its parent's index and the steps from there (its parent's
     position is kept while children of it wait), so the heap stays small."""
 
-    def __init__(self, start: Columns, heights: list[int], steps: list[int], seen: set[bytes]) -> None:
+    def __init__(
+        self, start: Columns, heights: list[int], steps: list[int], seen: set[bytes], expanded: set[bytes], deep: bool = False
+    ) -> None:
         self.seen = seen
-        self.expanded: set[bytes] = set()  # the keys of the nodes this search has expanded
-        self.avoid: set[bytes] = set()  # the other search's ``expanded``: left to it
+        self.expanded = expanded  # the keys of the nodes expanded (by this search or, shared, by any)
+        self.deep = deep  # the measure counts the face-down cards of the deepest column once more
         self.shapes: Shapes = {}  # this search's columns' shapes (``stuck_cards``)
         self.line: list[int] | None = None
         self.store: list[tuple[int, list[int] | tuple[int, ...]]] = [(-1, steps)]  # per node: parent, steps from it
@@ -462,11 +473,11 @@ class BestFirst:
         assert kept is not None
         columns, heights = kept
         seen = self.seen
-        avoid = self.avoid
+        expanded = self.expanded
         pushed = 0
         for _, steps, child, raised in children(columns, heights):
             written = key(child)
-            if written in seen or written in avoid:
+            if written in seen or written in expanded:
                 continue
             seen.add(written)
             if sum(raised) == 52:
@@ -476,6 +487,8 @@ class BestFirst:
                 continue
             self.serial += 1
             priority = priority_of(child, raised)
+            if self.deep:
+                priority += max(face_down_count(column) for column in child)
             heapq.heappush(self.heap, (priority, -self.serial, index, tuple(steps), written))
             pushed += 1
         self.waiting[index] = pushed
@@ -495,7 +508,7 @@ class BestFirst:
             self.waiting[parent] -= 1
             if not self.waiting[parent]:
                 self.kept[parent] = None
-            if written in self.avoid:
+            if written in self.expanded:
                 continue
             self.expanded.add(written)
             index = len(self.store)
@@ -515,7 +528,7 @@ class YukonSearch(Search):
     game is lost once both have run out of positions (see the module)."""
 
     def __init__(
-        self, rules: Yukon, position: YukonPosition, budget: int, members: tuple[str, ...] = ("depth", "best"), leave_alone: bool = True
+        self, rules: Yukon, position: YukonPosition, budget: int, members: tuple[str, ...] = MEMBERS, leave_alone: bool = True
     ) -> None:
         self.rules = rules
         self.position = position
@@ -541,16 +554,19 @@ class YukonSearch(Search):
             self.verdict = Verdict("unwinnable", (), 0)
         else:
             self.nodes = 1
+            shared: set[bytes] = set()  # the positions expanded by any member, when they leave them alone
             for name in members:
                 table = {key(start)}
-                member = DepthFirst(start, heights, steps, table) if name == "depth" else BestFirst(start, heights, steps, table)
+                expanded = shared if leave_alone else set()
+                member: DepthFirst | BestFirst
+                if name in ("best", "best-deep"):
+                    member = BestFirst(start, heights, steps, table, expanded, deep=name == "best-deep")
+                else:
+                    member = DepthFirst(start, heights, steps, table, expanded, deep=name == "depth-deep")
                 if member.line is not None:
                     self.verdict = Verdict("winnable", replay(rules, position, member.line), self.nodes)
                     break
                 self.members.append(member)
-            if leave_alone and len(self.members) == 2:
-                self.members[0].avoid = self.members[1].expanded
-                self.members[1].avoid = self.members[0].expanded
 
     def run(self, nodes: int) -> Verdict | None:
         done = 0
@@ -624,7 +640,7 @@ class YukonSolver(Solver):
         more than what a loss costs, and so it proves every published date's candidate again
         (``tools/publish_dailies.py --check``), which the searches leaving each other alone
         do not (2026-12-03's candidate: won at 1,522 nodes so, unknown at 2,000 the other way)."""
-        return YukonSearch(self.yukon, position, self.daily_budget, leave_alone=False)
+        return YukonSearch(self.yukon, position, self.daily_budget, members=("depth", "best"), leave_alone=False)
 
     def never_free(self, position: Any) -> tuple[int, ...]:
         """The cards the dead-end test finds can never leave their places, lowest rank first:
