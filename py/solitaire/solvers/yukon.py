@@ -22,15 +22,21 @@ The searches
     lying in sequence moved onto the other card it fits (its "twin"). A best-first
     search expands the position with the fewest face-down cards (each counting
     ``HIDDEN_WEIGHT`` cards) and cards not home first, the newest among equals: it finds
-    the wins that depth-first buries under a wrong early choice. They run in turns of
+    the wins that depth-first buries under a wrong early choice. Each has a twin that
+    looks at the deep columns first (``MEMBERS``): the depth-first one tries, among
+    children of one kind, those whose columns' face-down counts have the smallest sum of
+    squares first; the best-first one counts the deepest column's face-down cards once
+    more. A win lies early in one order and past any budget in another (deal 51: won at
+    559 nodes so, unknown at 1,000,000 by the first two alone), and a loss costs the same
+    with four as with two (below), so the twins are nearly free. The four run in turns of
     ``TURN`` nodes, each with its own transposition table (sharing one cost the
     depth-first search its good lines on deals 1-40), and each leaves alone a position
-    the other has expanded (not one the other has only seen: that one's line is still
-    its own), so a lost game costs about the positions once, not twice. The game is lost
-    once both have run out of positions: then every child of a position either expanded
-    is lost by the dead-end test or was expanded by one of them (the one that met it, or
-    the other, which it left it to), so the positions expanded, the start among them,
-    are closed under moves and hold no win.
+    any has expanded (not one another has only seen: that one's line is still its own),
+    so a lost game costs about the positions once, not four times. The game is lost once
+    all have run out of positions: then every child of a position expanded is lost by
+    the dead-end test or was expanded by one of them (the one that met it, or another,
+    which it left it to), so the positions expanded, the start among them, are closed
+    under moves and hold no win.
 
 Safe moves (sound pruning)
     After every move the search plays the safe moves of ``games.yukon``: a card whose
@@ -64,7 +70,7 @@ Dead ends (sound pruning)
 
 Why the verdicts are exact
     ``winnable`` comes with the moves of the line found, replayed through
-    ``Rules.apply`` (which also checks them). ``unwinnable`` only once both searches have
+    ``Rules.apply`` (which also checks them). ``unwinnable`` only once all the searches have
     run out of positions: every position reachable from the start, up to the key, the
     safe moves and the dead-end test (none of which changes whether a position can be
     won), has been expanded by one of them without a win. When the budget runs out
@@ -522,10 +528,10 @@ class BestFirst:
 
 
 class YukonSearch(Search):
-    """The search of one position: a depth-first and a best-first search in turns of
-    ``TURN`` nodes, each with its own table, each leaving alone the positions the other
-    has expanded (unless ``leave_alone`` is false: then each searches on its own), so the
-    game is lost once both have run out of positions (see the module)."""
+    """The search of one position: the searches of ``members`` in turns of ``TURN`` nodes,
+    each with its own table, each leaving alone the positions any has expanded (unless
+    ``leave_alone`` is false: then each searches on its own), so the game is lost once all
+    have run out of positions (see the module)."""
 
     def __init__(
         self, rules: Yukon, position: YukonPosition, budget: int, members: tuple[str, ...] = MEMBERS, leave_alone: bool = True
@@ -619,7 +625,7 @@ def replay(rules: Yukon, position: YukonPosition, steps: list[int]) -> tuple[Mov
 
 
 class YukonSolver(Solver):
-    """Depth-first search over Yukon positions (see the module docstring)."""
+    """Depth-first and best-first searches over Yukon positions (see the module docstring)."""
 
     default_budget = DEFAULT_BUDGET
     daily_budget = DAILY_BUDGET
@@ -635,8 +641,8 @@ class YukonSolver(Solver):
         return YukonSearch(self.yukon, position, budget)
 
     def proof_search(self, position: Any) -> Search:
-        """A daily's proof: the two searches each on its own, as before they left each other's
-        positions alone. Within ``daily_budget`` the depth-first search's own lines count for
+        """A daily's proof: the first two searches (not their deep twins) each on its own, as
+        before they left each other's positions alone. Within ``daily_budget`` the depth-first search's own lines count for
         more than what a loss costs, and so it proves every published date's candidate again
         (``tools/publish_dailies.py --check``), which the searches leaving each other alone
         do not (2026-12-03's candidate: won at 1,522 nodes so, unknown at 2,000 the other way)."""
