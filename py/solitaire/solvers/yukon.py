@@ -358,18 +358,19 @@ def children(columns: Columns, heights: list[int]) -> list[Child]:
 # Outcomes of a member's ``run``.
 GOING, WON, EXHAUSTED = 0, 1, 2
 TURN = 256  # nodes per turn of each search in the portfolio
-# The searches, in turns: depth-first and best-first, each also with deep columns first (see the module).
-MEMBERS = ("depth", "best", "depth-deep", "best-deep")
+# The searches, in turns: depth-first and best-first, and their variants (see the module).
+MEMBERS = ("depth", "best", "depth-deep", "best-deep", "depth-reversed", "best-light")
 HIDDEN_WEIGHT = 3  # best-first: a face-down card counts as much as this many cards not home
+LIGHT_HIDDEN_WEIGHT = 2  # the same for "best-light"
 
 
 def hidden_count(columns: Columns) -> int:
     return sum(face_down_count(column) for column in columns)
 
 
-def priority_of(columns: Columns, heights: list[int]) -> int:
+def priority_of(columns: Columns, heights: list[int], hidden_weight: int = HIDDEN_WEIGHT) -> int:
     """The best-first search's measure of a position: the lower, the sooner expanded."""
-    return HIDDEN_WEIGHT * hidden_count(columns) + 52 - sum(heights)
+    return hidden_weight * hidden_count(columns) + 52 - sum(heights)
 
 
 def play_steps(columns: Columns, heights: list[int], steps: list[int] | tuple[int, ...]) -> tuple[Columns, list[int]]:
@@ -397,11 +398,13 @@ class DepthFirst:
     """A resumable depth-first search, children best first (``children``)."""
 
     def __init__(
-        self, start: Columns, heights: list[int], steps: list[int], seen: set[bytes], expanded: set[bytes], deep: bool = False
+        self, start: Columns, heights: list[int], steps: list[int], seen: set[bytes], expanded: set[bytes], ties: str = "columns"
     ) -> None:
         self.seen = seen
         self.expanded = expanded  # the keys of the nodes expanded (by this search or, shared, by any)
-        self.deep = deep  # among moves of one kind, those leaving the fewest face-down cards in deep columns first
+        # Among children of one kind: "columns", in the columns' order; "reversed", the other
+        # way; "deep", those leaving the fewest face-down cards in deep columns first.
+        self.ties = ties
         self.shapes: Shapes = {}  # this search's columns' shapes (``stuck_cards``)
         self.line: list[int] | None = None
         # Frames: the node's children, the next one to try, the steps that led to the node.
@@ -409,7 +412,10 @@ class DepthFirst:
 
     def children(self, columns: Columns, heights: list[int]) -> list[Child]:
         found = children(columns, heights)
-        if self.deep:
+        if self.ties == "reversed":
+            found.reverse()
+            found.sort(key=lambda child: child[0])
+        elif self.ties == "deep":
             found.sort(key=lambda child: (child[0], sum(face_down_count(column) ** 2 for column in child[2])))
         return found
 
@@ -451,11 +457,19 @@ class BestFirst:
     position is kept while children of it wait), so the heap stays small."""
 
     def __init__(
-        self, start: Columns, heights: list[int], steps: list[int], seen: set[bytes], expanded: set[bytes], deep: bool = False
+        self,
+        start: Columns,
+        heights: list[int],
+        steps: list[int],
+        seen: set[bytes],
+        expanded: set[bytes],
+        deep: bool = False,
+        hidden_weight: int = HIDDEN_WEIGHT,
     ) -> None:
         self.seen = seen
         self.expanded = expanded  # the keys of the nodes expanded (by this search or, shared, by any)
         self.deep = deep  # the measure counts the face-down cards of the deepest column once more
+        self.hidden_weight = hidden_weight
         self.shapes: Shapes = {}  # this search's columns' shapes (``stuck_cards``)
         self.line: list[int] | None = None
         self.store: list[tuple[int, list[int] | tuple[int, ...]]] = [(-1, steps)]  # per node: parent, steps from it
@@ -492,7 +506,7 @@ class BestFirst:
             if stuck_cards(child, raised, self.shapes):
                 continue
             self.serial += 1
-            priority = priority_of(child, raised)
+            priority = priority_of(child, raised, self.hidden_weight)
             if self.deep:
                 priority += max(face_down_count(column) for column in child)
             heapq.heappush(self.heap, (priority, -self.serial, index, tuple(steps), written))
@@ -565,10 +579,11 @@ class YukonSearch(Search):
                 table = {key(start)}
                 expanded = shared if leave_alone else set()
                 member: DepthFirst | BestFirst
-                if name in ("best", "best-deep"):
-                    member = BestFirst(start, heights, steps, table, expanded, deep=name == "best-deep")
+                if name.startswith("best"):
+                    weight = LIGHT_HIDDEN_WEIGHT if name == "best-light" else HIDDEN_WEIGHT
+                    member = BestFirst(start, heights, steps, table, expanded, name == "best-deep", weight)
                 else:
-                    member = DepthFirst(start, heights, steps, table, expanded, deep=name == "depth-deep")
+                    member = DepthFirst(start, heights, steps, table, expanded, name.removeprefix("depth-") if "-" in name else "columns")
                 if member.line is not None:
                     self.verdict = Verdict("winnable", replay(rules, position, member.line), self.nodes)
                     break
