@@ -130,10 +130,10 @@ def test_slices_give_the_same_verdict(number: int) -> None:
     assert verdict == whole
 
 
-# -- the four searches --------------------------------------------------------------------
+# -- the six searches ---------------------------------------------------------------------
 
 
-def test_the_deep_twins_win_a_deal_the_first_two_searches_miss() -> None:
+def test_the_variants_win_a_deal_the_first_two_searches_miss() -> None:
     # Deal 51: unknown after 1,000,000 nodes of the depth-first and best-first searches alone.
     position = RULES.deal(51)
     verdict = SOLVER.solve(position, 1_000)
@@ -142,7 +142,7 @@ def test_the_deep_twins_win_a_deal_the_first_two_searches_miss() -> None:
     assert YukonSearch(RULES, position, 5_000, members=("depth", "best")).run(5_000) == Verdict("unknown", (), 5_000)
 
 
-def test_a_loss_costs_the_same_with_four_searches_as_with_two() -> None:
+def test_a_loss_costs_the_same_with_six_searches_as_with_two() -> None:
     # Each leaves alone what any has expanded: the positions of a loss are expanded once.
     position = RULES.deal(416)
     two = YukonSearch(RULES, position, 20_000, members=("depth", "best")).run(20_000)

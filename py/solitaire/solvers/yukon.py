@@ -16,27 +16,28 @@ Moves
     key too).
 
 The searches
-    A depth-first search tries a node's children best first: those that turn a card
-    face up, those that empty a column, those that put a card lying out of sequence
-    onto a card it fits, a card home, a King into an empty column, and last a card
-    lying in sequence moved onto the other card it fits (its "twin"). A best-first
-    search expands the position with the fewest face-down cards (each counting
-    ``HIDDEN_WEIGHT`` cards) and cards not home first, the newest among equals: it finds
-    the wins that depth-first buries under a wrong early choice. Each has a twin that
-    looks at the deep columns first (``MEMBERS``): the depth-first one tries, among
-    children of one kind, those whose columns' face-down counts have the smallest sum of
-    squares first; the best-first one counts the deepest column's face-down cards once
-    more. A win lies early in one order and past any budget in another (deal 51: won at
-    559 nodes so, unknown at 1,000,000 by the first two alone), and a loss costs the same
-    with four as with two (below), so the twins are nearly free. The four run in turns of
-    ``TURN`` nodes, each with its own transposition table (sharing one cost the
-    depth-first search its good lines on deals 1-40), and each leaves alone a position
-    any has expanded (not one another has only seen: that one's line is still its own),
-    so a lost game costs about the positions once, not four times. The game is lost once
-    all have run out of positions: then every child of a position expanded is lost by
-    the dead-end test or was expanded by one of them (the one that met it, or another,
-    which it left it to), so the positions expanded, the start among them, are closed
-    under moves and hold no win.
+    A depth-first search tries a node's children best first: those that turn a card face
+    up, those that empty a column, those that put a card lying out of sequence onto a
+    card it fits, a card home, a King into an empty column, and last a card lying in
+    sequence moved onto the other card it fits (its "twin"). A best-first search expands
+    the position with the fewest face-down cards (each counting ``HIDDEN_WEIGHT`` cards)
+    and cards not home first, the newest among equals: it finds the wins that
+    depth-first buries under a wrong early choice. Variants of them join in
+    (``MEMBERS``): a depth-first search trying, among children of one kind, those whose
+    columns' face-down counts have the smallest sum of squares first, and one trying
+    them in the columns' other order; a best-first search counting the deepest column's
+    face-down cards once more, and one counting a face-down card as
+    ``LIGHT_HIDDEN_WEIGHT`` cards. A win lies early in one order and past any budget in
+    another (deal 51: won at 559 nodes so, unknown at 1,000,000 by the first two alone),
+    and a loss costs the same with six searches as with two (below), so the variants are
+    nearly free. They run in turns of ``TURN`` nodes, each with its own transposition
+    table (sharing one cost the depth-first search its good lines on deals 1-40), and
+    each leaves alone a position any has expanded (not one another has only seen: that
+    one's line is still its own), so a lost game costs about the positions once, not six
+    times. The game is lost once all have run out of positions: then every child of a
+    position expanded is lost by the dead-end test or was expanded by one of them (the
+    one that met it, or another, which it left it to), so the positions expanded, the
+    start among them, are closed under moves and hold no win.
 
 Safe moves (sound pruning)
     After every move the search plays the safe moves of ``games.yukon``: a card whose
