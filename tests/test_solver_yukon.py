@@ -130,6 +130,26 @@ def test_slices_give_the_same_verdict(number: int) -> None:
     assert verdict == whole
 
 
+# -- the six searches ---------------------------------------------------------------------
+
+
+def test_the_variants_win_a_deal_the_first_two_searches_miss() -> None:
+    # Deal 51: unknown after 1,000,000 nodes of the depth-first and best-first searches alone.
+    position = RULES.deal(51)
+    verdict = SOLVER.solve(position, 1_000)
+    assert verdict.status == "winnable"
+    assert RULES.is_won(replay(position, verdict.moves))
+    assert YukonSearch(RULES, position, 5_000, members=("depth", "best")).run(5_000) == Verdict("unknown", (), 5_000)
+
+
+def test_a_loss_costs_the_same_with_six_searches_as_with_two() -> None:
+    # Each leaves alone what any has expanded: the positions of a loss are expanded once.
+    position = RULES.deal(416)
+    two = YukonSearch(RULES, position, 20_000, members=("depth", "best")).run(20_000)
+    assert two is not None and two.status == "unwinnable"
+    assert SOLVER.solve(position, 20_000) == two
+
+
 # -- the dead-end test against search -------------------------------------------------------
 
 
@@ -175,6 +195,9 @@ def agrees_with_exhaustive_search(position: YukonPosition) -> None:
     truth = exhaustive(position)
     if truth != "limit":
         assert verdict.status == ("winnable" if truth == "won" else "unwinnable")
+        # A daily's proof (the first two searches, each on its own) never says otherwise.
+        proof = SOLVER.proof_search(position).run(20_000)
+        assert proof is not None and proof.status in (verdict.status, "unknown")
     if stuck_cards(columns_of(position), heights_of(columns_of(position))):
         assert truth in ("lost", "limit")
 

@@ -16,21 +16,28 @@ Moves
     key too).
 
 The searches
-    A depth-first search tries a node's children best first: those that turn a card
-    face up, those that empty a column, those that put a card lying out of sequence
-    onto a card it fits, a card home, a King into an empty column, and last a card
-    lying in sequence moved onto the other card it fits (its "twin"). A best-first
-    search expands the position with the fewest face-down cards (each counting
-    ``HIDDEN_WEIGHT`` cards) and cards not home first, the newest among equals: it finds
-    the wins that depth-first buries under a wrong early choice. They run in turns of
-    ``TURN`` nodes, each with its own transposition table (sharing one cost the
-    depth-first search its good lines on deals 1-40), and each leaves alone a position
-    the other has expanded (not one the other has only seen: that one's line is still
-    its own), so a lost game costs about the positions once, not twice. The game is lost
-    once both have run out of positions: then every child of a position either expanded
-    is lost by the dead-end test or was expanded by one of them (the one that met it, or
-    the other, which it left it to), so the positions expanded, the start among them,
-    are closed under moves and hold no win.
+    A depth-first search tries a node's children best first: those that turn a card face
+    up, those that empty a column, those that put a card lying out of sequence onto a
+    card it fits, a card home, a King into an empty column, and last a card lying in
+    sequence moved onto the other card it fits (its "twin"). A best-first search expands
+    the position with the fewest face-down cards (each counting ``HIDDEN_WEIGHT`` cards)
+    and cards not home first, the newest among equals: it finds the wins that
+    depth-first buries under a wrong early choice. Variants of them join in
+    (``MEMBERS``): a depth-first search trying, among children of one kind, those whose
+    columns' face-down counts have the smallest sum of squares first, and one trying
+    them in the columns' other order; a best-first search counting the deepest column's
+    face-down cards once more, and one counting a face-down card as
+    ``LIGHT_HIDDEN_WEIGHT`` cards. A win lies early in one order and past any budget in
+    another (deal 51: won at 559 nodes so, unknown at 1,000,000 by the first two alone),
+    and a loss costs the same with six searches as with two (below), so the variants are
+    nearly free. They run in turns of ``TURN`` nodes, each with its own transposition
+    table (sharing one cost the depth-first search its good lines on deals 1-40), and
+    each leaves alone a position any has expanded (not one another has only seen: that
+    one's line is still its own), so a lost game costs about the positions once, not six
+    times. The game is lost once all have run out of positions: then every child of a
+    position expanded is lost by the dead-end test or was expanded by one of them (the
+    one that met it, or another, which it left it to), so the positions expanded, the
+    start among them, are closed under moves and hold no win.
 
 Safe moves (sound pruning)
     After every move the search plays the safe moves of ``games.yukon``: a card whose
@@ -64,7 +71,7 @@ Dead ends (sound pruning)
 
 Why the verdicts are exact
     ``winnable`` comes with the moves of the line found, replayed through
-    ``Rules.apply`` (which also checks them). ``unwinnable`` only once both searches have
+    ``Rules.apply`` (which also checks them). ``unwinnable`` only once all the searches have
     run out of positions: every position reachable from the start, up to the key, the
     safe moves and the dead-end test (none of which changes whether a position can be
     won), has been expanded by one of them without a win. When the budget runs out
@@ -166,7 +173,10 @@ def key(columns: Columns | list[bytes]) -> bytes:
 
 
 # Column -> its ``shape``, remembered by a search (a child shares most columns with its parent).
-Shape = tuple[int, int, int, dict[int, int], tuple[int, ...], dict[int, int]]
+# A parent held above a card: (the card, as a bit; the parent, as a bit; the cards from the one
+# on the card up to the parent, as bits).
+HeldAbove = tuple[tuple[int, int, int], ...]
+Shape = tuple[int, int, int, dict[int, int], int, HeldAbove]
 Shapes = dict[bytes, Shape]
 SHAPES_LIMIT = 50_000
 ALL_COLUMNS = (1 << 7) - 1
@@ -177,22 +187,27 @@ KINGS = sum(BIT[suit * 13 + KING] for suit in range(4))
 
 def shape(column: bytes, known: Shapes) -> Shape:
     """The column as bits for ``stuck_cards``: its cards, those with a card on them, those
-    face down, each card's floor (the card under it, as a bit; 0 for the bottom card), the
-    cards as bits bottom first, and each card's index there."""
+    face down, each card's floor (both as bits; 0 for the bottom card's floor), the
+    cards with a parent above them in the column, and those parents (``HeldAbove``)."""
     cards = covered = down = 0
     floor_of: dict[int, int] = {}
-    index_of: dict[int, int] = {}
     below = 0
-    for index, card in enumerate(column):
+    for card in column:
         real = card & 63
         cards |= BIT[real]
         covered |= below
         if card >= DOWN:
             down |= BIT[real]
-        floor_of[real] = below
-        index_of[real] = index
+        floor_of[BIT[real]] = below
         below = BIT[real]
-    found = (cards, covered, down, floor_of, tuple(BIT[card & 63] for card in column), index_of)
+    held: list[tuple[int, int, int]] = []
+    for index, card in enumerate(column):
+        between = 0
+        for above in column[index + 1 :]:
+            between |= BIT[above & 63]
+            if above & 63 in PARENTS[card & 63]:
+                held.append((BIT[card & 63], BIT[above & 63], between))
+    found = (cards, covered, down, floor_of, sum({one for one, _, _ in held}), tuple(held))
     if len(known) >= SHAPES_LIMIT:
         known.clear()
     known[column] = found
@@ -206,13 +221,18 @@ def with_free_parent(free: int) -> int:
     return (red >> 1) * (1 | 1 << 39) | (black >> 1) * (1 << 13 | 1 << 26)
 
 
+# By a suit's waiting cards (13 bits): its cards with none of them below (see ``lowest_of_suits``).
+LOWEST = [ONE_SUIT if not low else ((low & -low) << 1) - 1 for low in range(1 << 13)]
+
+
 def lowest_of_suits(waiting: int) -> int:
     """The cards (as bits) with no card of ``waiting`` of their suit below them."""
-    out = 0
-    for suit in range(4):
-        low = waiting >> (13 * suit) & ONE_SUIT
-        out |= (ONE_SUIT if not low else ((low & -low) << 1) - 1) << (13 * suit)
-    return out
+    return (
+        LOWEST[waiting & ONE_SUIT]
+        | LOWEST[waiting >> 13 & ONE_SUIT] << 13
+        | LOWEST[waiting >> 26 & ONE_SUIT] << 26
+        | LOWEST[waiting >> 39 & ONE_SUIT] << 39
+    )
 
 
 def stuck_cards(columns: Columns | list[bytes], heights: list[int], known: Shapes | None = None) -> int:
@@ -251,20 +271,15 @@ def stuck_cards(columns: Columns | list[bytes], heights: list[int], known: Shape
         # parent staying, moves with it: it is no way out for it.
         through_parent = leaving & ~other_way
         for found in shapes:
-            check = through_parent & found[0]
-            if not check:
+            if not through_parent & found[4]:
                 continue
-            order = found[4]
-            while check:
-                low = check & -check
-                check ^= low
-                chain = 0
-                for above in order[found[5][low.bit_length() - 1] + 1 :]:
-                    if not above & staying:
-                        break
-                    chain |= above
-                if not PARENT_BITS[low.bit_length() - 1] & free & ~chain:
-                    leaving ^= low
+            blocked: dict[int, int] = {}
+            for card, parent, between in found[5]:
+                if through_parent & card and between & staying == between:
+                    blocked[card] = blocked.get(card, 0) | parent
+            for card, parents in blocked.items():
+                if not PARENT_BITS[card.bit_length() - 1] & free & ~parents:
+                    leaving &= ~card
         if not leaving:
             return staying
         staying &= ~leaving
@@ -275,7 +290,7 @@ def stuck_cards(columns: Columns | list[bytes], heights: list[int], known: Shape
             while gone:
                 low = gone & -gone
                 gone ^= low
-                floor = found[3][low.bit_length() - 1]
+                floor = found[3][low]
                 if floor:
                     covered &= ~floor  # nothing of ``staying`` lies on it now
                 else:
@@ -343,17 +358,20 @@ def children(columns: Columns, heights: list[int]) -> list[Child]:
 
 # Outcomes of a member's ``run``.
 GOING, WON, EXHAUSTED = 0, 1, 2
-TURN = 256  # nodes per turn of each search in the tandem
+TURN = 256  # nodes per turn of each search in the portfolio
+# The searches, in turns: depth-first and best-first, and their variants (see the module).
+MEMBERS = ("depth", "best", "depth-deep", "best-deep", "depth-reversed", "best-light")
 HIDDEN_WEIGHT = 3  # best-first: a face-down card counts as much as this many cards not home
+LIGHT_HIDDEN_WEIGHT = 2  # the same for "best-light"
 
 
 def hidden_count(columns: Columns) -> int:
     return sum(face_down_count(column) for column in columns)
 
 
-def priority_of(columns: Columns, heights: list[int]) -> int:
+def priority_of(columns: Columns, heights: list[int], hidden_weight: int = HIDDEN_WEIGHT) -> int:
     """The best-first search's measure of a position: the lower, the sooner expanded."""
-    return HIDDEN_WEIGHT * hidden_count(columns) + 52 - sum(heights)
+    return hidden_weight * hidden_count(columns) + 52 - sum(heights)
 
 
 def play_steps(columns: Columns, heights: list[int], steps: list[int] | tuple[int, ...]) -> tuple[Columns, list[int]]:
@@ -380,21 +398,33 @@ def play_steps(columns: Columns, heights: list[int], steps: list[int] | tuple[in
 class DepthFirst:
     """A resumable depth-first search, children best first (``children``)."""
 
-    def __init__(self, start: Columns, heights: list[int], steps: list[int], seen: set[bytes]) -> None:
+    def __init__(
+        self, start: Columns, heights: list[int], steps: list[int], seen: set[bytes], expanded: set[bytes], ties: str = "columns"
+    ) -> None:
         self.seen = seen
-        self.expanded: set[bytes] = set()  # the keys of the nodes this search has expanded
-        self.avoid: set[bytes] = set()  # the other search's ``expanded``: left to it
+        self.expanded = expanded  # the keys of the nodes expanded (by this search or, shared, by any)
+        # Among children of one kind: "columns", in the columns' order; "reversed", the other
+        # way; "deep", those leaving the fewest face-down cards in deep columns first.
+        self.ties = ties
         self.shapes: Shapes = {}  # this search's columns' shapes (``stuck_cards``)
         self.line: list[int] | None = None
         # Frames: the node's children, the next one to try, the steps that led to the node.
-        self.stack: list[tuple[list[Child], list[int], list[int]]] = [(children(start, heights), [0], steps)]
+        self.stack: list[tuple[list[Child], list[int], list[int]]] = [(self.children(start, heights), [0], steps)]
+
+    def children(self, columns: Columns, heights: list[int]) -> list[Child]:
+        found = children(columns, heights)
+        if self.ties == "reversed":
+            found.reverse()
+            found.sort(key=lambda child: child[0])
+        elif self.ties == "deep":
+            found.sort(key=lambda child: (child[0], sum(face_down_count(column) ** 2 for column in child[2])))
+        return found
 
     def run(self, nodes: int) -> tuple[int, int]:
         """Expand at most ``nodes`` nodes: (outcome, nodes expanded)."""
         done = 0
         stack = self.stack
         seen = self.seen
-        avoid = self.avoid
         expanded = self.expanded
         while done < nodes:
             if not stack:
@@ -407,7 +437,7 @@ class DepthFirst:
             found[cursor[0]] = (0, [], (), [])  # let the child's data go once tried
             cursor[0] += 1
             written = key(columns)
-            if written in seen or written in avoid:
+            if written in seen or written in expanded:
                 continue
             seen.add(written)
             if sum(heights) == 52:
@@ -417,7 +447,7 @@ class DepthFirst:
                 continue
             done += 1
             expanded.add(written)
-            stack.append((children(columns, heights), [0], steps))
+            stack.append((self.children(columns, heights), [0], steps))
         return GOING, done
 
 
@@ -427,10 +457,20 @@ class BestFirst:
     waiting child is kept as its parent's index and the steps from there (its parent's
     position is kept while children of it wait), so the heap stays small."""
 
-    def __init__(self, start: Columns, heights: list[int], steps: list[int], seen: set[bytes]) -> None:
+    def __init__(
+        self,
+        start: Columns,
+        heights: list[int],
+        steps: list[int],
+        seen: set[bytes],
+        expanded: set[bytes],
+        deep: bool = False,
+        hidden_weight: int = HIDDEN_WEIGHT,
+    ) -> None:
         self.seen = seen
-        self.expanded: set[bytes] = set()  # the keys of the nodes this search has expanded
-        self.avoid: set[bytes] = set()  # the other search's ``expanded``: left to it
+        self.expanded = expanded  # the keys of the nodes expanded (by this search or, shared, by any)
+        self.deep = deep  # the measure counts the face-down cards of the deepest column once more
+        self.hidden_weight = hidden_weight
         self.shapes: Shapes = {}  # this search's columns' shapes (``stuck_cards``)
         self.line: list[int] | None = None
         self.store: list[tuple[int, list[int] | tuple[int, ...]]] = [(-1, steps)]  # per node: parent, steps from it
@@ -454,11 +494,11 @@ class BestFirst:
         assert kept is not None
         columns, heights = kept
         seen = self.seen
-        avoid = self.avoid
+        expanded = self.expanded
         pushed = 0
         for _, steps, child, raised in children(columns, heights):
             written = key(child)
-            if written in seen or written in avoid:
+            if written in seen or written in expanded:
                 continue
             seen.add(written)
             if sum(raised) == 52:
@@ -467,7 +507,9 @@ class BestFirst:
             if stuck_cards(child, raised, self.shapes):
                 continue
             self.serial += 1
-            priority = priority_of(child, raised)
+            priority = priority_of(child, raised, self.hidden_weight)
+            if self.deep:
+                priority += max(face_down_count(column) for column in child)
             heapq.heappush(self.heap, (priority, -self.serial, index, tuple(steps), written))
             pushed += 1
         self.waiting[index] = pushed
@@ -487,7 +529,7 @@ class BestFirst:
             self.waiting[parent] -= 1
             if not self.waiting[parent]:
                 self.kept[parent] = None
-            if written in self.avoid:
+            if written in self.expanded:
                 continue
             self.expanded.add(written)
             index = len(self.store)
@@ -501,13 +543,13 @@ class BestFirst:
 
 
 class YukonSearch(Search):
-    """The search of one position: a depth-first and a best-first search in turns of
-    ``TURN`` nodes, each with its own table, each leaving alone the positions the other
-    has expanded (unless ``leave_alone`` is false: then each searches on its own), so the
-    game is lost once both have run out of positions (see the module)."""
+    """The search of one position: the searches of ``members`` in turns of ``TURN`` nodes,
+    each with its own table, each leaving alone the positions any has expanded (unless
+    ``leave_alone`` is false: then each searches on its own), so the game is lost once all
+    have run out of positions (see the module)."""
 
     def __init__(
-        self, rules: Yukon, position: YukonPosition, budget: int, members: tuple[str, ...] = ("depth", "best"), leave_alone: bool = True
+        self, rules: Yukon, position: YukonPosition, budget: int, members: tuple[str, ...] = MEMBERS, leave_alone: bool = True
     ) -> None:
         self.rules = rules
         self.position = position
@@ -533,16 +575,20 @@ class YukonSearch(Search):
             self.verdict = Verdict("unwinnable", (), 0)
         else:
             self.nodes = 1
+            shared: set[bytes] = set()  # the positions expanded by any member, when they leave them alone
             for name in members:
                 table = {key(start)}
-                member = DepthFirst(start, heights, steps, table) if name == "depth" else BestFirst(start, heights, steps, table)
+                expanded = shared if leave_alone else set()
+                member: DepthFirst | BestFirst
+                if name.startswith("best"):
+                    weight = LIGHT_HIDDEN_WEIGHT if name == "best-light" else HIDDEN_WEIGHT
+                    member = BestFirst(start, heights, steps, table, expanded, name == "best-deep", weight)
+                else:
+                    member = DepthFirst(start, heights, steps, table, expanded, name.removeprefix("depth-") if "-" in name else "columns")
                 if member.line is not None:
                     self.verdict = Verdict("winnable", replay(rules, position, member.line), self.nodes)
                     break
                 self.members.append(member)
-            if leave_alone and len(self.members) == 2:
-                self.members[0].avoid = self.members[1].expanded
-                self.members[1].avoid = self.members[0].expanded
 
     def run(self, nodes: int) -> Verdict | None:
         done = 0
@@ -595,7 +641,7 @@ def replay(rules: Yukon, position: YukonPosition, steps: list[int]) -> tuple[Mov
 
 
 class YukonSolver(Solver):
-    """Depth-first search over Yukon positions (see the module docstring)."""
+    """Depth-first and best-first searches over Yukon positions (see the module docstring)."""
 
     default_budget = DEFAULT_BUDGET
     daily_budget = DAILY_BUDGET
@@ -611,12 +657,12 @@ class YukonSolver(Solver):
         return YukonSearch(self.yukon, position, budget)
 
     def proof_search(self, position: Any) -> Search:
-        """A daily's proof: the two searches each on its own, as before they left each other's
-        positions alone. Within ``daily_budget`` the depth-first search's own lines count for
+        """A daily's proof: the first two searches (not their deep twins) each on its own, as
+        before they left each other's positions alone. Within ``daily_budget`` the depth-first search's own lines count for
         more than what a loss costs, and so it proves every published date's candidate again
         (``tools/publish_dailies.py --check``), which the searches leaving each other alone
         do not (2026-12-03's candidate: won at 1,522 nodes so, unknown at 2,000 the other way)."""
-        return YukonSearch(self.yukon, position, self.daily_budget, leave_alone=False)
+        return YukonSearch(self.yukon, position, self.daily_budget, members=("depth", "best"), leave_alone=False)
 
     def never_free(self, position: Any) -> tuple[int, ...]:
         """The cards the dead-end test finds can never leave their places, lowest rank first:
