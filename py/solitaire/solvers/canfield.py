@@ -71,9 +71,9 @@ an exact best-first search (fewest reserve cards left, then fewest cards not hom
 finds the wins that depth-first buries under a wrong early choice) share one transposition
 table, so each position is searched once and the game is lost when both have run out. Draw
 one (three passes): the best-first search counts each redeal used as twenty cards not home,
-and a second best-first search, with a table of its own, as five: it wins deals the first
-leaves open after 400,000 positions within a few hundred (deals 11 and 34), and in a shared
-table each would claim positions the other needs. Either group running out proves the game
+and a second best-first search, with a table of its own, as five: alone it wins deals 11
+and 34 within 182 and 717 positions, which the first leaves open after 400,000, and in a
+shared table each would claim positions the other needs. Either group running out proves the game
 lost. The relaxed game (every talon card playable at any time, ``Model(relaxed=True)``) is a
 search no more: it proved none of the lost deals of draw three (of 1-1000) or draw one (of
 1-40), and it is kept for the tests, where it bounds the real game from above.
@@ -84,11 +84,12 @@ What is not met: within the default budget the searches settle 91.6% of deals 1-
 draw three (79.2% won, 12.4% proven lost, 8.4% unknown; 88.9% within 200,000 positions;
 91.5% and 88.5% before the dead-end test followed the talon's order, which cuts the
 positions of the proven losses of deals 1-172 by a third; tools/bench_solver_canfield.py,
-2026-12-06), and of draw one far fewer (60% of deals 1-40 with the one best-first search,
-75% with the two; the unknown deals checked at 4,000,000 positions, 1, 7, 11, 23 and 28,
-are all won, after 0.7-1.8 million positions). A deal that is lost, or won only by a long shuffle of the columns (whole
-columns and single cards moved back and forth to dig out a card), often needs millions of
-positions.
+2026-12-06), and of draw one far fewer: 79% of deals 1-100 (75% won, 4% proven lost; 73%
+with the one best-first search; settled, 77.5% against 60.0% on deals 1-40, where the orders
+were picked, but 80.0% against 81.7% on 41-100); the unknown deals checked at 4,000,000
+positions, 1, 7, 11, 23 and 28, are all won, after 0.7-1.8 million positions. A deal that is
+lost, or won only by a long shuffle of the columns (whole columns and single cards moved back
+and forth to dig out a card), often needs millions of positions.
 """
 
 from __future__ import annotations
