@@ -13,7 +13,8 @@ from solitaire.solver import solver_for
 from solitaire.solvers.canfield import BestFirst, CanfieldSearch, CanfieldSolver, DepthFirst, Model
 
 RULES = Canfield()
-VARIANTS = [Canfield(), Canfield({"draw": "1"}), Canfield({"moves": "any-run"}), Canfield({"back": "on"})]
+DRAW_ONE = Canfield({"draw": "1"})
+VARIANTS = [Canfield(), DRAW_ONE, Canfield({"moves": "any-run"}), Canfield({"back": "on"})]
 
 
 def replays_to_a_win(rules: Canfield, position: CanfieldPosition, moves: tuple[Move, ...]) -> bool:
@@ -43,10 +44,10 @@ def test_the_budget_ends_a_search_unknown() -> None:
     assert verdict.status == "unknown" and verdict.nodes <= 300
 
 
-@pytest.mark.parametrize("deal", [2, 12, 13])
-def test_slices_of_any_size_give_the_same_verdict(deal: int) -> None:
-    whole = solver_for(RULES).solve(RULES.deal(deal), 5_000)
-    search = solver_for(RULES).start(RULES.deal(deal), 5_000)
+@pytest.mark.parametrize(("rules", "deal"), [(RULES, 2), (RULES, 12), (RULES, 13), (DRAW_ONE, 35), (DRAW_ONE, 1)])
+def test_slices_of_any_size_give_the_same_verdict(rules: Canfield, deal: int) -> None:
+    whole = solver_for(rules).solve(rules.deal(deal), 5_000)
+    search = solver_for(rules).start(rules.deal(deal), 5_000)
     sliced = None
     sizes = [1, 7, 100, 3]
     turn = 0
@@ -54,6 +55,14 @@ def test_slices_of_any_size_give_the_same_verdict(deal: int) -> None:
         sliced = search.run(sizes[turn % len(sizes)])
         turn += 1
     assert (sliced.status, sliced.moves, sliced.nodes) == (whole.status, whole.moves, whole.nodes)
+
+
+def test_draw_one_searches_in_two_groups() -> None:
+    """Depth-first and best-first share a table; a second best-first search has its own."""
+    search = solver_for(DRAW_ONE).start(DRAW_ONE.deal(2), 1_000)
+    assert isinstance(search, CanfieldSearch)
+    assert [(type(member[0]), member[1]) for member in search.members] == [(DepthFirst, 0), (BestFirst, 0), (BestFirst, 1)]
+    assert search.members[0][0].visited is search.members[1][0].visited is not search.members[2][0].visited
 
 
 def test_a_won_position_is_won_at_once() -> None:

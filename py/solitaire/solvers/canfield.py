@@ -66,16 +66,17 @@ Sound pruning only, so that verdicts stay exact:
   them must have left first). In draw one, once no redeal is left, only the places from
   ``p`` on and the ones uncovered so; before that every card (each pass shows them all).
 
-Portfolio (``CanfieldSearch``). Draw three: an exact depth-first search (finds easy wins
-at once) and an exact best-first search (fewest reserve cards left, then fewest cards not
-home, first: finds the wins that depth-first buries under a wrong early choice) share one
-transposition table, so each position is searched once and the game is lost when both
-have run out. Draw one (three passes): the best-first search, which counts each redeal
-used as twenty cards not home, in turns with a relaxed depth-first search, in which every
-talon card is playable at any time: it allows every real line and more, so when even the
-relaxed game cannot be won, the deal cannot; it only proves. (Draw three once had it too,
-but of the 120 deals of 1-1000 proven lost within the default budget it proved none, the
-exact pair all of them (2026-12-06): its turns go to the exact pair now.)
+Portfolio (``CanfieldSearch``). An exact depth-first search (finds easy wins at once) and
+an exact best-first search (fewest reserve cards left, then fewest cards not home, first:
+finds the wins that depth-first buries under a wrong early choice) share one transposition
+table, so each position is searched once and the game is lost when both have run out. Draw
+one (three passes): the best-first search counts each redeal used as twenty cards not home,
+and a second best-first search, with a table of its own, as five: alone it wins deals 11
+and 34 within 182 and 717 positions, which the first leaves open after 400,000, and in a
+shared table each would claim positions the other needs. Either group running out proves the game
+lost. The relaxed game (every talon card playable at any time, ``Model(relaxed=True)``) is a
+search no more: it proved none of the lost deals of draw three (of 1-1000) or draw one (of
+1-40), and it is kept for the tests, where it bounds the real game from above.
 A daily's proof is the exact depth-first search alone, within a small budget. A win
 comes with its line, replayed through ``Rules.apply``.
 
@@ -83,10 +84,12 @@ What is not met: within the default budget the searches settle 91.6% of deals 1-
 draw three (79.2% won, 12.4% proven lost, 8.4% unknown; 88.9% within 200,000 positions;
 91.5% and 88.5% before the dead-end test followed the talon's order, which cuts the
 positions of the proven losses of deals 1-172 by a third; tools/bench_solver_canfield.py,
-2026-12-06), and of draw one far fewer (none of deals 1-40 proven lost within 20,000
-positions). A deal that is lost, or won only by a long shuffle of the columns (whole
-columns and single cards moved back and forth to dig out a card), often needs millions of
-positions.
+2026-12-06), and of draw one far fewer: 79% of deals 1-100 (75% won, 4% proven lost; 73%
+with the one best-first search; settled, 77.5% against 60.0% on deals 1-40, where the orders
+were picked, but 80.0% against 81.7% on 41-100); the unknown deals checked at 4,000,000
+positions, 1, 7, 11, 23 and 28, are all won, after 0.7-1.8 million positions. A deal that is
+lost, or won only by a long shuffle of the columns (whole columns and single cards moved back
+and forth to dig out a card), often needs millions of positions.
 """
 
 from __future__ import annotations
@@ -106,6 +109,8 @@ TABLEAU, RESERVE, TALON, FOUNDATION = 0, 1, 2, 3
 # the suit, or the talon place (1-based, as the pointer).
 Step = tuple[int, int, int, int, int, int, int, int]
 Node = tuple[tuple[bytes, ...], bytes, int, bytes, int, int]
+# A transposition table: the keys seen, and draw three's least pointers per table (``Model.dominated``).
+Tables = tuple[set[bytes], dict[bytes, list[int]]]
 
 # The command line's budget; the page's analysis keeps a smaller one, so that it costs no more
 # time than the 200,000 positions of before the dead-end test (whose positions cost more; the
@@ -117,11 +122,14 @@ ANALYSIS_BUDGET = 160_000
 # about 12 and 6 ms a candidate (2026-12-06).
 DAILY_BUDGET = 1_000
 DRAW_ONE_DAILY_BUDGET = 300
-# Nodes per turn: the exact depth-first and best-first searches, then the relaxed one.
-EXACT_TURN, RELAXED_TURN = 512, 256
-# Within limited passes, a redeal used counts in the best-first order as this many cards not
-# home (deals 1-6 of draw one, 2026-12-06: 20 found two wins within 5,000 positions, 0 and 40 none).
-LIMITED_PASSES_REDEAL_WEIGHT = 20
+# Nodes per turn of each search.
+EXACT_TURN = 512
+# Within limited passes, a redeal used counts in the best-first orders as this many cards not
+# home: the search sharing the depth-first one's table, then the one with a table of its own
+# (deals 1-6 of draw one, 2026-12-06: 20 found two wins within 5,000 positions, 0 and 40 none;
+# of the 16 of deals 1-40 unknown at 400,000 positions with 20 alone, 5 wins 4 within
+# 200,000, sharing the table or not, and the pair 6, keeping the 24 settled).
+LIMITED_PASSES_REDEAL_WEIGHTS = (20, 5)
 SEPARATOR = b"\xff"
 
 
@@ -547,7 +555,7 @@ class TableSearch:
     safe moves played, the transposition table and draw three's least pointers (a pair
     of searches may share them: ``CanfieldSearch``)."""
 
-    def __init__(self, model: Model, position: CanfieldPosition, tables: tuple[set[bytes], dict[bytes, list[int]]] | None = None) -> None:
+    def __init__(self, model: Model, position: CanfieldPosition, tables: Tables | None = None) -> None:
         self.model = model
         self.root, self.root_steps = model.close(self.parts(model.node(position)), [])
         self.visited, self.pointers = tables if tables is not None else (set(), {})
@@ -637,12 +645,13 @@ class BestFirst(TableSearch):
     finds the wins that depth-first buries under a wrong early choice."""
 
     RESERVE_WEIGHT = 3
-    # Within limited passes a redeal used counts as this many cards not home.
-    REDEAL_WEIGHT = 0
+
+    def __init__(self, model: Model, position: CanfieldPosition, tables: Tables | None = None, redeal_weight: int = 0) -> None:
+        """``redeal_weight``: within limited passes, a redeal used counts as this many cards not home."""
+        self.redeal_weight = redeal_weight
+        super().__init__(model, position, tables)
 
     def begin(self, root_open: bool) -> None:
-        if self.model.max_redeals is not None:
-            self.REDEAL_WEIGHT = LIMITED_PASSES_REDEAL_WEIGHT
         # Per node seen: its parent's index and the steps from there (for the line).
         self.store: list[tuple[int, list[Step]]] = [(-1, self.root_steps)]
         self.heap: list[tuple[int, int, Node, int]] = [(0, 0, self.root, 0)] if root_open else []
@@ -675,7 +684,7 @@ class BestFirst(TableSearch):
                     continue
                 store.append((index, steps))
                 self.counter += 1
-                priority = self.RESERVE_WEIGHT * child[2] + 52 - sum(child[1]) + self.REDEAL_WEIGHT * child[5]
+                priority = self.RESERVE_WEIGHT * child[2] + 52 - sum(child[1]) + self.redeal_weight * child[5]
                 heappush(heap, (priority, -self.counter, child, len(store) - 1))
         return False
 
@@ -707,18 +716,20 @@ def engine_line(rules: Canfield, start: CanfieldPosition, steps: list[Step]) -> 
     return line
 
 
-# A member of the portfolio: its search, whether its win counts, whether its running out
-# of positions alone proves the game lost, and its nodes per turn.
-Member = tuple[TableSearch, bool, bool, int]
+# A member of the portfolio: its search, its group (the members sharing one transposition
+# table: the game is lost once every member of a group has run out) and its nodes per turn.
+Member = tuple[TableSearch, int, int]
 
 
 class CanfieldSearch(Search):
     """Searches of one position taking turns, sharing the budget: the exact depth-first and
     best-first searches sharing one transposition table (each position is the one's that
     saw it first to search, so the game is lost when both have run out), and, where passes
-    are limited, the relaxed depth-first search, which only proves. A member that has run out
-    without proving leaves the rotation; turns depend only on nodes spent, so slices of
-    any size give the same verdict."""
+    are limited, a second best-first search with a table of its own that spends redeals
+    more freely (``LIMITED_PASSES_REDEAL_WEIGHTS``): the two orders win different deals,
+    and in one table each would claim the positions the other needs. A member that has run
+    out leaves the rotation; turns depend only on nodes spent, so slices of any size give
+    the same verdict."""
 
     def __init__(self, rules: Canfield, position: CanfieldPosition, budget: int, quick: bool = False) -> None:
         """``quick``: the exact depth-first search alone (a daily's proof)."""
@@ -730,15 +741,15 @@ class CanfieldSearch(Search):
         # test only prunes lost subtrees, but the search then reaches a win within the daily's
         # budget on candidates it did not before, and a date's deal, once out, stays.
         exact.use_dead_ends = exact.use_dead_ends and not quick
-        tables: tuple[set[bytes], dict[bytes, list[int]]] = (set(), {})
-        self.members: list[Member] = []
-        if quick or rules.max_redeals is None:
-            self.members.append((DepthFirst(exact, position, tables), True, False, EXACT_TURN))
-        if not quick:
-            self.members.append((BestFirst(exact, position, tables), True, False, EXACT_TURN))
-            if rules.max_redeals is not None:
-                self.members.append((DepthFirst(Model(rules, position, relaxed=True), position), False, True, RELAXED_TURN))
-        self.exact_left = sum(1 for member in self.members if member[1])
+        tables: Tables = (set(), {})
+        self.members: list[Member] = [(DepthFirst(exact, position, tables), 0, EXACT_TURN)]
+        if not quick and rules.max_redeals is None:
+            self.members.append((BestFirst(exact, position, tables), 0, EXACT_TURN))
+        elif not quick:
+            shared, own = LIMITED_PASSES_REDEAL_WEIGHTS
+            self.members.append((BestFirst(exact, position, tables, shared), 0, EXACT_TURN))
+            self.members.append((BestFirst(exact, position, (set(), {}), own), 1, EXACT_TURN))
+        self.left_in_group = [sum(1 for member in self.members if member[1] == group) for group in (0, 1)]
         self.spent = sum(member[0].nodes for member in self.members)
         self.turn = 0
         self.in_turn = 0
@@ -752,21 +763,20 @@ class CanfieldSearch(Search):
             if self.spent >= self.budget or not self.members:
                 self.verdict = Verdict("unknown", (), self.spent)
                 break
-            search, wins, proves, turn = self.members[self.turn]
+            search, group, turn = self.members[self.turn]
             before = search.nodes
             outcome = search.run(min(nodes, self.budget - self.spent, turn - self.in_turn))
             used = search.nodes - before
             self.spent += used
             nodes -= used
             self.in_turn += used
-            if outcome is True and wins:
+            if outcome is True:
                 assert search.line is not None
                 self.verdict = Verdict("winnable", tuple(engine_line(self.rules, self.position, search.line)), self.spent)
-            elif outcome is False and (proves or (wins and self.exact_left == 1)):
-                self.verdict = Verdict("unwinnable", (), self.spent)
-            elif outcome is not None:
-                # Won the relaxed game (which proves nothing more), or one exact search ran out.
-                self.exact_left -= wins
+            elif outcome is False:
+                self.left_in_group[group] -= 1
+                if not self.left_in_group[group]:
+                    self.verdict = Verdict("unwinnable", (), self.spent)
                 del self.members[self.turn]
                 self.in_turn = 0
                 self.turn = self.turn % max(len(self.members), 1)
@@ -777,7 +787,7 @@ class CanfieldSearch(Search):
 
 
 class CanfieldSolver(Solver):
-    """Canfield: an exact depth-first search over K+ stock moves, with a relaxed one."""
+    """Canfield: exact depth-first and best-first searches over K+ stock moves."""
 
     default_budget = DEFAULT_BUDGET
     daily_budget = DAILY_BUDGET
