@@ -16,8 +16,7 @@ const FAILED = {
 };
 let language = "en";
 let shownGame = null;
-let pages = null; // RULE_PAGES once imported
-let playing = null; // PLAYING, with them
+let rulePages = null; // the module once imported: RULE_PAGES and PLAYING
 let importing = null; // the import under way
 let failed = false; // the last import failed
 
@@ -25,8 +24,7 @@ let failed = false; // the last import failed
 function loadRulePages() {
   importing ??= import("./rule-pages.js").then(
     (module) => {
-      pages = module.RULE_PAGES;
-      playing = module.PLAYING;
+      rulePages = module;
     },
     (error) => {
       importing = null;
@@ -48,23 +46,19 @@ function fill() {
   document.getElementById("rules-title").textContent = `${gameName(shownGame, language)}: ${TITLES[language]}`;
   const body = document.getElementById("rules-text");
   body.lang = language;
-  if (!pages && !failed) {
-    body.setAttribute("aria-busy", "true");
-    body.replaceChildren(paragraph(COMING[language]));
+  if (!rulePages && !failed) body.setAttribute("aria-busy", "true");
+  else body.removeAttribute("aria-busy");
+  if (!rulePages) {
+    body.replaceChildren(paragraph((failed ? FAILED : COMING)[language]));
   } else {
-    body.removeAttribute("aria-busy");
-    if (!pages) {
-      body.replaceChildren(paragraph(FAILED[language]));
-    } else {
-      const blocks = [...(pages[shownGame]?.[language] ?? []), ...playing[language]];
-      body.replaceChildren(
-        ...blocks.flatMap(([heading, ...paragraphs]) => {
-          const title = document.createElement("h3");
-          title.textContent = heading;
-          return [title, ...paragraphs.map(paragraph)];
-        }),
-      );
-    }
+    const blocks = [...(rulePages.RULE_PAGES[shownGame]?.[language] ?? []), ...rulePages.PLAYING[language]];
+    body.replaceChildren(
+      ...blocks.flatMap(([heading, ...paragraphs]) => {
+        const title = document.createElement("h3");
+        title.textContent = heading;
+        return [title, ...paragraphs.map(paragraph)];
+      }),
+    );
   }
   for (const code of ["en", "de"]) {
     document.getElementById(`rules-${code}`).setAttribute("aria-pressed", String(code === language));
@@ -78,7 +72,7 @@ export function showRules(gameId, pageLanguage = "en") {
   failed = false;
   fill();
   /** @type {HTMLDialogElement} */ (document.getElementById("rules")).showModal();
-  if (pages) return;
+  if (rulePages) return;
   loadRulePages().then(fill, (error) => {
     console.warn("the rule pages could not load", error);
     failed = true;
