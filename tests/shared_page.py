@@ -80,6 +80,8 @@ def fresh_deal(page: Any, game: str, deal: int, **options: str) -> None:
         language = page.locator("html").get_attribute("lang") or "en"
         expect(page).to_have_title(re.compile(f"^{re.escape(GAME_NAMES[language][game])} · "))
         settled(page)
+        # The game kept for it may be one the analysis finds lost: its dialog opens by now.
+        page.evaluate(CLOSE_DIALOGS)
     set_options(page, {spec.name: options.get(spec.name, spec.default) for spec in option_specs(game)})
     label = re.compile(rf"^(#|Nr\. ){deal}( ·|$)")  # "#7", "Nr. 7 · leicht"
     if not label.search(page.locator("#deal-label").inner_text()):
@@ -109,6 +111,7 @@ def command(page: Any, name: str) -> None:
 def set_options(page: Any, wanted: dict[str, str]) -> None:
     """The game's options as Settings shows them, changed (Apply) where they differ."""
     for attempt in range(50):
+        page.evaluate(CLOSE_DIALOGS)  # one the analysis opened meanwhile (a lost game's)
         command(page, "open-settings")
         choices = [page.locator(f'#game-options input[name="{name}"][value="{value}"]') for name, value in wanted.items()]
         differ = [choice for choice in choices if not choice.is_checked()]
