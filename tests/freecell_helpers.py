@@ -7,7 +7,7 @@ import shutil
 import subprocess
 
 from solitaire.card_notation import parse_card
-from solitaire.cards import suit
+from solitaire.cards import card_text, suit
 from solitaire.game import Move
 from solitaire.games.freecell import FreeCell, FreeCellPosition
 
@@ -46,10 +46,20 @@ SOLVER_MOVE = re.compile(
 )
 
 
-def solve(board: str) -> list[str] | None:
-    """fc-solve's moves for a board (its own wording, one per line), or None if it finds none."""
+def board_of(position: FreeCellPosition) -> str:
+    """A table in fc-solve's board format: the foundations by suit, the free cells, a line a column."""
+    heights = {suit(pile[0]): len(pile) for pile in position.foundations if pile}
+    foundations = " ".join(f"{letter}-{heights.get('CDHS'.index(letter), 0)}" for letter in "HCDS")
+    cells = " ".join("-" if card is None else card_text(card) for card in position.cells)
+    columns = [" ".join(card_text(card) for card in column) for column in position.tableau]
+    return "\n".join([f"Foundations: {foundations}", f"Freecells: {cells}", *columns])
+
+
+def solve(board: str, variant: tuple[str, ...] = ()) -> list[str] | None:
+    """fc-solve's moves for a board (its own wording, one per line), or None if it finds none;
+    ``variant``: its flags for a game other than FreeCell (``-g eight_off``)."""
     assert FC_SOLVE is not None
-    result = subprocess.run([FC_SOLVE, "-m", "-"], input=board + "\n", capture_output=True, text=True, timeout=60)
+    result = subprocess.run([FC_SOLVE, *variant, "-m", "-"], input=board + "\n", capture_output=True, text=True, timeout=60)
     if "This game is solveable." not in result.stdout:
         return None
     return [line for line in result.stdout.splitlines() if line.startswith("Move")]

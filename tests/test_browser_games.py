@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import re
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from page_helpers import card, open_page, pile_cards, text_of
 from playwright.sync_api import expect
-from shared_page import fresh_deal
+from shared_page import command, fresh_deal
 from solitaire.cards import card_text
-from solitaire.game import Move
-from solitaire.registry import GAMES, make_rules
+from solitaire.game import Move, Rules, move_notation
+from solitaire.registry import GAMES, make_rules, option_specs
+from solitaire.words import OPTION_NAMES
 
 pytestmark = pytest.mark.browser
 
@@ -59,6 +61,21 @@ def test_the_picker_keeps_the_game_it_leaves(page: Any, site_url: str) -> None:
     assert text_of(page, "moves") == "1" and page.locator("#game-picker").input_value() == "klondike"
 
 
+def shows_the_position(page: Any, rules: Rules[Any], position: Any) -> None:
+    """Every pile on the table holds the cards the engine's position has, face down where they are."""
+    for pile in rules.piles(position):
+        expected = [card_text(c) if up else "down" for c, up in zip(pile.cards, pile.face_up)]
+        assert pile_cards(page, pile.name) == expected, pile.name
+
+
+def play_by_clicks(page: Any, rules: Rules[Any], move: Move, index: int) -> None:
+    """``move`` as a player makes it: its card (``index`` in the source pile), then where it goes."""
+    card(page, move.source, index).click(position={"x": 8, "y": 8})  # its corner: the part of a covered card in sight
+    if not rules.tap_moves and not (rules.tap_home and move.target.startswith("foundation")):
+        target_cards = page.locator(f'[data-card][data-pile="{move.target}"]')
+        (target_cards.last if target_cards.count() else page.locator(f'.slot[data-pile="{move.target}"]')).click()
+
+
 @pytest.mark.parametrize("game", [game for game in GAMES if game != "klondike"])
 def test_each_game_shows_the_engines_deal_and_plays_a_move(played: Any, game: str) -> None:
     page = played
@@ -67,16 +84,60 @@ def test_each_game_shows_the_engines_deal_and_plays_a_move(played: Any, game: st
     fresh_deal(page, game, deal, **options)
     every_pile_is_a_slot(page, game, options)
     rules = make_rules(game, options)
-    for pile in rules.piles(rules.deal(deal)):
-        expected = [card_text(c) if up else "down" for c, up in zip(pile.cards, pile.face_up)]
-        assert pile_cards(page, pile.name) == expected, pile.name
+    shows_the_position(page, rules, rules.deal(deal))
     source_before, target_before = pile_cards(page, move.source), pile_cards(page, move.target)
-    card(page, move.source, index).click(position={"x": 8, "y": 8})  # its corner: the part of a covered card in sight
-    if not rules.tap_moves and not (rules.tap_home and move.target.startswith("foundation")):
-        target_cards = page.locator(f'[data-card][data-pile="{move.target}"]')
-        (target_cards.last if target_cards.count() else page.locator(f'.slot[data-pile="{move.target}"]')).click()
+    play_by_clicks(page, rules, move, index)
     assert text_of(page, "moves") != "0"
     assert (pile_cards(page, move.source), pile_cards(page, move.target)) != (source_before, target_before)
+
+
+def move_only_the_options_allow(game: str, options: dict[str, str]) -> tuple[int, Move | None]:
+    """The first deal (of 1-299) with a card move that ``options`` allow and the defaults do not,
+    and that move; else deal 3 and None (the option changes what a move scores, or allows a move
+    only later in a game)."""
+    rules, default = make_rules(game, options), make_rules(game)
+    for deal in range(1, 300):
+        position = rules.deal(deal)
+        usual = {move_notation(move) for move in default.legal_moves(position)}
+        for move in rules.legal_moves(position):
+            if move_notation(move) not in usual and "stock" not in (move.source, move.target):
+                return deal, move
+    return 3, None
+
+
+@pytest.mark.parametrize("game", [game for game in GAMES if option_specs(game)])
+def test_settings_apply_every_option_a_game_has(played: Any, game: str) -> None:
+    """Each option at its last value, picked in Settings: the game on the table is the engine's
+    game of those options (their deal, a move only they allow, else the stock's next turn), and
+    the link to share it names them. Every game with options has a stock."""
+    page = played
+    specs = option_specs(game)
+    chosen = {spec.name: spec.choices[-1] for spec in specs}
+    rules = make_rules(game, chosen)
+    deal, move = move_only_the_options_allow(game, chosen)
+    fresh_deal(page, game, deal, **chosen)  # through Settings, as a player picks them
+    command(page, "open-settings")
+    assert page.locator("#game-options legend").all_inner_texts() == [OPTION_NAMES["en"][spec.name][0] for spec in specs]
+    for name, value in chosen.items():
+        assert page.locator(f'#game-options input[name="{name}"][value="{value}"]').is_checked(), name
+    page.locator('#settings button[value="cancel"]').click()
+    command(page, "open-share")
+    query = parse_qs(urlsplit(page.locator("#share-deal").input_value()).query)
+    assert {name: query[name] for name in chosen} == {name: [value] for name, value in chosen.items()}
+    page.locator('#share button[value="close"]').click()
+    position = rules.deal(deal)
+    shows_the_position(page, rules, position)
+    if move is not None:
+        sizes = {pile.name: len(pile.cards) for pile in rules.piles(position)}
+        play_by_clicks(page, rules, move, sizes[move.source] - move.count)
+        position = rules.apply(position, move)
+    else:
+        move = next(move for move in rules.legal_moves(position) if move.source == "stock")
+        # In open mode the stock's cards show, locked (aria-disabled): a click on them still draws.
+        page.locator('[data-card][data-pile="stock"]').last.click(force=True)
+        position = rules.apply(position, move)
+    expect(page.locator("#moves")).to_have_text("1")
+    shows_the_position(page, rules, position)
 
 
 def test_settings_show_the_games_own_options_and_start_a_new_game(page: Any, site_url: str) -> None:

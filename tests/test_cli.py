@@ -10,6 +10,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from solitaire.daily import daily
+from solitaire.registry import GAMES, make_rules, option_specs
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -89,7 +91,24 @@ def test_freecell_deal_prints_freecell_solver_board_format() -> None:
     assert result.returncode == 0 and result.stdout == GOLDEN_DEAL_617 + "\n"
 
 
-@pytest.mark.parametrize("game", ["double-klondike", "spider", "freecell"])
-def test_every_game_has_a_daily(game: str) -> None:
-    result = run("daily", game, "2026-11-29")
-    assert result.returncode == 0 and result.stdout.startswith(f"# {game} daily deal of 2026-11-29: deal ")
+def option_sets() -> list[tuple[str, dict[str, str]]]:
+    """Every game at its defaults, and each game with options with every option at its last value."""
+    sets: list[tuple[str, dict[str, str]]] = [(game, {}) for game in GAMES]
+    sets += [(game, {spec.name: spec.choices[-1] for spec in option_specs(game)}) for game in GAMES if option_specs(game)]
+    return sets
+
+
+@pytest.mark.parametrize(
+    ("game", "options"), option_sets(), ids=lambda value: value if isinstance(value, str) else "-".join(value.values())
+)
+def test_every_game_deals_and_has_a_proven_daily(game: str, options: dict[str, str]) -> None:
+    flags = [word for name, value in options.items() for word in (f"--{name}", value)]
+    rules = make_rules(game, options)
+    result = run("deal", game, "7", *flags)
+    assert result.returncode == 0 and result.stdout == rules.text_layout(rules.deal(7)) + "\n"
+    result = run("daily", game, "2026-11-29", *flags)
+    assert result.returncode == 0
+    header, layout = result.stdout.split("\n", 1)
+    day = daily(game, rules.options, "2026-11-29")
+    assert header.startswith(f"# {game} daily deal of 2026-11-29: deal {day.deal} (proven winnable, ")
+    assert layout == rules.text_layout(rules.deal(day.deal)) + "\n"

@@ -49,6 +49,12 @@ LOSING: list[tuple[str, dict[str, str], int | str, int]] = [
     ("spider", {"suits": "2"}, 5, 154),
     ("spider", {"suits": "4"}, 2, 362),
     ("double-klondike", {"draw": "1"}, DOUBLE_KLONDIKE_ENDGAME, 0),
+    ("eight-off", {}, 4, 1),
+    ("golf", {}, 2, 3),
+    ("scorpion", {}, 16, 0),
+    ("forty-thieves", {}, 1, 207),
+    ("canfield", {}, 1, 40),
+    ("yukon", {}, 1, 21),
 ]
 CHILD_BUDGET = 3_000
 

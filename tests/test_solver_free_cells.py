@@ -5,6 +5,7 @@ exact, the move generator agrees with the rules, and the safe moves are the rule
 from __future__ import annotations
 
 import pytest
+from freecell_helpers import FC_SOLVE, board_of, solve
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from random_play import random_position
@@ -21,6 +22,9 @@ VARIANTS = {
     "eight-off": (EightOff(), EIGHT_OFF),
 }
 variants = pytest.mark.parametrize(("rules", "variant"), list(VARIANTS.values()), ids=list(VARIANTS))
+# Freecell Solver's flags for each variant (its Eight Off: eight cells, building in suit, Kings
+# alone into empty columns, runs moved a card at a time).
+FC_SOLVE_FLAGS = {"freecell": (), "freecell, any colour": ("--sequences-are-built-by", "rank"), "eight-off": ("-g", "eight_off")}
 
 random_positions = given(
     deal=st.integers(1, 2**31 - 1),
@@ -93,3 +97,20 @@ def test_the_safe_moves_are_the_rules_safe_moves(
         reached = rules.apply(reached, move)
     assert not rules.safe_moves(reached)
     assert encode(reached, variant) == (state, ())
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(FC_SOLVE is None, reason="freecell-solver-bin is not installed")
+@pytest.mark.parametrize("name", list(VARIANTS))
+@random_positions
+@settings(max_examples=25, deadline=None)
+def test_settled_verdicts_agree_with_freecell_solver(name: str, deal: int, choices: list[int], prefer_home: bool) -> None:
+    """Freecell Solver, an outside reference, on positions of random play (most of them lost:
+    random moves fill the cells): where our search settles a position, fc-solve agrees. Every
+    deal of these variants that we tried is winnable, so this is where their losses are checked."""
+    rules, _ = VARIANTS[name]
+    position = random_play(rules, deal, choices, prefer_home)
+    verdict = solver_for(rules).solve(position, 20_000)
+    if verdict.status != "unknown":
+        theirs = solve(board_of(position), FC_SOLVE_FLAGS[name])
+        assert verdict.status == ("winnable" if theirs is not None else "unwinnable")

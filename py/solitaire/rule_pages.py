@@ -413,7 +413,7 @@ RULE_PAGES: dict[str, dict[str, list[list[str]]]] = {
             ],
             [
                 "Scoring",
-                "5 points for each card on a foundation and 60 more for each foundation completed up to the King: 1,000 for a won game. Time does not count.",
+                "5 points for each card on a foundation and 60 more for each foundation completed up to the King: 1,000 for a won game. Time does not count. Option: no score.",
             ],
         ],
         "de": [
@@ -434,7 +434,7 @@ RULE_PAGES: dict[str, dict[str, list[list[str]]]] = {
             ],
             [
                 "Wertung",
-                "5 Punkte für jede Karte auf einem Zielstapel und 60 mehr für jeden bis zum König vollständigen Zielstapel: 1.000 für ein gewonnenes Spiel. Die Zeit zählt nicht.",
+                "5 Punkte für jede Karte auf einem Zielstapel und 60 mehr für jeden bis zum König vollständigen Zielstapel: 1.000 für ein gewonnenes Spiel. Die Zeit zählt nicht. Option: keine Wertung.",
             ],
         ],
     },
