@@ -219,6 +219,24 @@ def test_a_completed_run_leaves_the_table_at_once_and_the_card_under_it_turns_up
     assert LEAVE.runs_completed(position, after) == 1
 
 
+def test_a_run_uncovered_by_a_run_that_leaves_leaves_too() -> None:
+    # A Spade run completed on the Ace of a whole Diamond run (an Ace carries any cards along
+    # in Scorpion): the Diamond run is then a completed run on top of its column, and leaves
+    # at once too. It stayed (the review's benchmark found it, 2026-12-06): the solver, which
+    # never moves a whole King-led column, called the position lost that one move then won.
+    position = table(
+        run_of("D") + " " + run_of("S")[:-3],
+        "",
+        "",
+        "AS",
+        hidden=(0,) * 7,
+        foundations=home("HC"),
+    )
+    after = LEAVE.apply(position, Move("tableau-4", "tableau-1"))
+    assert after.tableau == ((),) * 7 and LEAVE.runs_completed(position, after) == 2
+    assert LEAVE.is_won(after)
+
+
 def test_a_completed_run_stays_in_its_column_with_runs_stay() -> None:
     position = table("5C " + run_of("H")[:-3], "AH", rules=STAY)
     after = STAY.apply(position, Move("tableau-2", "tableau-1"))

@@ -227,3 +227,21 @@ def test_a_run_that_leaves_uncovers_the_card_under_its_king() -> None:
     after = LEAVE.apply(position, Move("tableau-2", "tableau-1"))
     assert after.tableau[0] == (parse_card("5C"),) and after.hidden[0] == 0
     assert Move("tableau-2", "tableau-1") in LEAVE.legal_moves(after)  # the 4 of Clubs on the 5
+
+
+def test_a_run_completed_on_another_runs_ace_wins_with_both_leaving() -> None:
+    # The Spade run, laid on the Ace of a whole Diamond run, is completed by its Ace: both runs
+    # leave, and the game is won (the solver's own rules did not let the Diamond run go).
+    def run(suit: str, lowest: str = "A") -> tuple[int, ...]:
+        ranks = "KQJT98765432A"
+        return tuple(parse_card(rank + suit) for rank in ranks[: ranks.index(lowest) + 1])
+
+    position = ScorpionPosition(
+        tableau=(run("D") + run("S", "2"), (), (), (parse_card("AS"),), (), (), ()),
+        hidden=(0,) * 7,
+        stock=(),
+        foundations=(run("H")[::-1], run("C")[::-1], (), ()),
+    )
+    verdict = solver(LEAVE).solve(position, 100)
+    assert_wins(LEAVE, position, verdict)
+    assert verdict.moves == (Move("tableau-4", "tableau-1"),)

@@ -16,8 +16,9 @@ Option ``runs`` (it does not change the cards dealt), where the references diffe
 - ``leave`` (the default; PySolFC: "such groups can be moved to the foundations"):
   a complete King-to-Ace run of one suit on top of a column (all 13 face up) leaves
   the table at once, to the next empty foundation, as part of the move or deal
-  that completed it, as Spider's runs do here. The game is won when the four runs
-  are out.
+  that completed it, as Spider's runs do here; so does a completed run it uncovers
+  (a run can lie on another's Ace: any cards move along with a card). The game is
+  won when the four runs are out.
 - ``stay`` (Aisleriot: "create four piles of thirteen cards each"): runs stay in
   the columns; the game is won when four columns each hold exactly one whole
   King-to-Ace run of one suit (the other three are empty).

@@ -172,13 +172,14 @@ def clear_completed_runs(
     tableau: tuple[Column, ...], hidden: Sequence[int], foundations: tuple[Column, ...]
 ) -> tuple[tuple[Column, ...], tuple[Column, ...], int]:
     """Send every completed run on top of a column (``completed_run``) to the next empty
-    foundation, Ace first as it lies there: the columns, the foundations and how many went."""
+    foundation, Ace first as it lies there, and a run that uncovers too (Scorpion can lay a
+    run on another's Ace): the columns, the foundations and how many went."""
     columns, homes = list(tableau), list(foundations)
     runs = 0
-    for i, column in enumerate(columns):
-        if completed_run(column, hidden[i]):
-            homes[homes.index(())] = column[-RUN_LENGTH:][::-1]
-            columns[i] = column[:-RUN_LENGTH]
+    for i in range(len(columns)):
+        while completed_run(columns[i], hidden[i]):
+            homes[homes.index(())] = columns[i][-RUN_LENGTH:][::-1]
+            columns[i] = columns[i][:-RUN_LENGTH]
             runs += 1
     return tuple(columns), tuple(homes), runs
 

@@ -11,7 +11,8 @@ Representation (private to the search)
     cards of each column and whether the stock is still to be dealt. ``apply`` does what
     ``Scorpion.apply`` does: move the cards (or deal the three stock cards onto the first
     three columns, the top one on the first), let a completed King-to-Ace run on top of a
-    column leave (``runs=leave``), turn up a face-down card left on top.
+    column leave (``runs=leave``; and a run it uncovers, laid on its Ace), turn up a face-down
+    card left on top.
 
 Moves
     A card goes only on the next higher card of its suit, and there is one of each, so each
@@ -149,7 +150,8 @@ class ScorpionSolver(Solver):
         """After a move: completed runs leave (``runs=leave``), face-down cards left on top turn up."""
         for index in changed:
             column = columns[index]
-            if self.runs_leave and len(column) - hidden[index] >= RUN and column[-RUN] & 15 == KING and column[-RUN:] in KING_TO_ACE:
+            # A run that leaves may uncover another completed run (laid on its Ace): it leaves too.
+            while self.runs_leave and len(column) - hidden[index] >= RUN and column[-RUN] & 15 == KING and column[-RUN:] in KING_TO_ACE:
                 column = column[:-RUN]
                 columns[index] = column
             if hidden[index] >= len(column):
