@@ -84,10 +84,10 @@ What is not met: within the default budget the searches settle 91.6% of deals 1-
 draw three (79.2% won, 12.4% proven lost, 8.4% unknown; 88.9% within 200,000 positions;
 91.5% and 88.5% before the dead-end test followed the talon's order, which cuts the
 positions of the proven losses of deals 1-172 by a third; tools/bench_solver_canfield.py,
-2026-12-06), and of draw one far fewer: 79% of deals 1-100 (75% won, 4% proven lost; 73%
-with the one best-first search; settled, 77.5% against 60.0% on deals 1-40, where the orders
-were picked, 80.0% against 81.7% on 41-100, and 83% against 81% on 101-200, looked at only
-after); the unknown deals checked at 4,000,000
+2026-12-06), and of draw one far fewer: 83.5% of deals 1-1000 (81.2% won, 2.3% proven lost;
+settled with the one best-first search before, 77.5% against 60.0% on deals 1-40, where the
+orders were picked, 80.0% against 81.7% on 41-100, and 83% against 81% on 101-200, looked at
+only after); the unknown deals checked at 4,000,000
 positions, 1, 7, 11, 23 and 28, are all won, after 0.7-1.8 million positions. A deal that is
 lost, or won only by a long shuffle of the columns (whole columns and single cards moved back
 and forth to dig out a card), often needs millions of positions.
