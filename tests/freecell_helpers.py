@@ -55,14 +55,24 @@ def board_of(position: FreeCellPosition) -> str:
     return "\n".join([f"Foundations: {foundations}", f"Freecells: {cells}", *columns])
 
 
-def solve(board: str, variant: tuple[str, ...] = ()) -> list[str] | None:
-    """fc-solve's moves for a board (its own wording, one per line), or None if it finds none;
-    ``variant``: its flags for a game other than FreeCell (``-g eight_off``)."""
+def solve(board: str) -> list[str] | None:
+    """fc-solve's moves for a board (its own wording, one per line), or None if it finds none."""
     assert FC_SOLVE is not None
-    result = subprocess.run([FC_SOLVE, *variant, "-m", "-"], input=board + "\n", capture_output=True, text=True, timeout=60)
+    result = subprocess.run([FC_SOLVE, "-m", "-"], input=board + "\n", capture_output=True, text=True, timeout=60)
     if "This game is solveable." not in result.stdout:
         return None
     return [line for line in result.stdout.splitlines() if line.startswith("Move")]
+
+
+def verdict_of(board: str, variant: tuple[str, ...]) -> str:
+    """fc-solve's verdict on a board, "winnable" or "unwinnable" (anything else, a board it
+    cannot read, fails); ``variant``: its flags for the game (``-g eight_off``)."""
+    assert FC_SOLVE is not None
+    result = subprocess.run([FC_SOLVE, *variant, "-"], input=board + "\n", capture_output=True, text=True, timeout=60)
+    if "This game is solveable." in result.stdout:
+        return "winnable"
+    assert "I could not solve this game." in result.stdout, result.stdout[-300:] + result.stderr[-300:]
+    return "unwinnable"
 
 
 def solver_move(rules: FreeCell, position: FreeCellPosition, line: str) -> Move:
