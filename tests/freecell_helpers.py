@@ -64,13 +64,20 @@ def solve(board: str) -> list[str] | None:
     return [line for line in result.stdout.splitlines() if line.startswith("Move")]
 
 
+FC_SOLVE_ITERATIONS = 200_000  # its own budget: its plain search may not settle a board ours does
+
+
 def verdict_of(board: str, variant: tuple[str, ...]) -> str:
-    """fc-solve's verdict on a board, "winnable" or "unwinnable" (anything else, a board it
-    cannot read, fails); ``variant``: its flags for the game (``-g eight_off``)."""
+    """fc-solve's verdict on a board: "winnable", "unwinnable" (it searched every position),
+    or "unknown" (its budget ran out); anything else, a board it cannot read, fails.
+    ``variant``: its flags for the game (``-g eight_off``)."""
     assert FC_SOLVE is not None
-    result = subprocess.run([FC_SOLVE, *variant, "-"], input=board + "\n", capture_output=True, text=True, timeout=60)
+    command = [FC_SOLVE, *variant, "--max-iters", str(FC_SOLVE_ITERATIONS), "--show-exceeded-limits", "-"]
+    result = subprocess.run(command, input=board + "\n", capture_output=True, text=True, timeout=60)
     if "This game is solveable." in result.stdout:
         return "winnable"
+    if "Iterations count exceeded." in result.stdout:
+        return "unknown"
     assert "I could not solve this game." in result.stdout, result.stdout[-300:] + result.stderr[-300:]
     return "unwinnable"
 

@@ -102,14 +102,15 @@ def test_the_safe_moves_are_the_rules_safe_moves(
 @pytest.mark.slow
 @pytest.mark.skipif(FC_SOLVE is None, reason="freecell-solver-bin is not installed")
 @pytest.mark.parametrize("name", list(VARIANTS))
-@random_positions
+@given(deal=st.integers(1, 2**31 - 1), choices=st.lists(st.integers(0, 1000), min_size=40, max_size=150), prefer_home=st.booleans())
 @settings(max_examples=25, deadline=None)
 def test_settled_verdicts_agree_with_freecell_solver(name: str, deal: int, choices: list[int], prefer_home: bool) -> None:
     """Freecell Solver, an outside reference, on positions of random play (most of them lost:
-    random moves fill the cells): where our search settles a position, fc-solve agrees. Every
+    random moves fill the cells): where both searches settle a position, they agree. Every
     deal of these variants that we tried is winnable, so this is where their losses are checked."""
     rules, _ = VARIANTS[name]
     position = random_play(rules, deal, choices, prefer_home)
     verdict = solver_for(rules).solve(position, 20_000)
-    if verdict.status != "unknown":
-        assert verdict.status == verdict_of(board_of(position), FC_SOLVE_FLAGS[name])
+    theirs = verdict_of(board_of(position), FC_SOLVE_FLAGS[name])
+    if "unknown" not in (verdict.status, theirs):
+        assert verdict.status == theirs
