@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from solitaire.cards import card_text
 from solitaire.rule_pages import PLAYING
 
 READY = "html[data-ready=true]"
@@ -27,6 +28,13 @@ def pile_cards(page: Any, pile: str) -> list[str]:
         "els => els.sort((a, b) => a.dataset.index - b.dataset.index).map(e => e.dataset.card)",
     )
     return cards
+
+
+def shows_position(page: Any, rules: Any, position: Any) -> None:
+    """Every pile on the table holds the cards the engine's position has, face down ("down") where they are."""
+    for pile in rules.piles(position):
+        expected = [card_text(card) if up else "down" for card, up in zip(pile.cards, pile.face_up)]
+        assert pile_cards(page, pile.name) == expected, pile.name
 
 
 def card(page: Any, pile: str, index: int) -> Any:

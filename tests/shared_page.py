@@ -80,8 +80,6 @@ def fresh_deal(page: Any, game: str, deal: int, **options: str) -> None:
         language = page.locator("html").get_attribute("lang") or "en"
         expect(page).to_have_title(re.compile(f"^{re.escape(GAME_NAMES[language][game])} · "))
         settled(page)
-        # The game kept for it may be one the analysis finds lost: its dialog opens by now.
-        page.evaluate(CLOSE_DIALOGS)
     set_options(page, {spec.name: options.get(spec.name, spec.default) for spec in option_specs(game)})
     label = re.compile(rf"^(#|Nr\. ){deal}( ·|$)")  # "#7", "Nr. 7 · leicht"
     if not label.search(page.locator("#deal-label").inner_text()):

@@ -9,7 +9,7 @@ import re
 from typing import Any
 
 import pytest
-from page_helpers import READY, card, open_page, pile_cards, settled
+from page_helpers import READY, card, open_page, settled, shows_position
 from playwright.sync_api import expect
 from shared_page import fresh_deal
 from solitaire.cards import card_text, full_deck
@@ -41,17 +41,9 @@ def seen(page: Any, what: str) -> list[str]:
     return values
 
 
-def deal_cards(game: str, options: dict[str, str], deal: int) -> dict[str, list[str]]:
-    """The piles of a deal as the page shows them (face-down cards as "down")."""
-    rules = make_rules(game, options)
-    return {
-        pile.name: [card_text(c) if up else "down" for c, up in zip(pile.cards, pile.face_up)] for pile in rules.piles(rules.deal(deal))
-    }
-
-
 def shows_deal(page: Any, game: str, options: dict[str, str], deal: int) -> None:
-    for pile, cards in deal_cards(game, options, deal).items():
-        assert pile_cards(page, pile) == cards, pile
+    rules = make_rules(game, options)
+    shows_position(page, rules, rules.deal(deal))
 
 
 def remembered(page: Any) -> dict[str, Any]:

@@ -14,7 +14,7 @@ import pytest
 from conftest import ROOT, PageWatch
 from page_helpers import resize
 from shared_page import fresh_deal
-from solitaire.cards import card_text
+from solitaire.cards import card_text, full_deck
 from solitaire.game import parse_move
 from solitaire.registry import GAMES, make_rules
 from test_browser_klondike import set_up
@@ -64,13 +64,10 @@ def long_klondike_column() -> tuple[dict[str, str], str]:
     return {"draw": "1", "scoring": "standard", "timed": "off", "open": "off"}, layout
 
 
-EVERY_CARD = [rank + suit for suit in "CDHS" for rank in "A23456789TJQK"]
-
-
 def one_long_column(column: str, down: list[str], up: str, columns: int) -> str:
     """A layout of one deck: ``column`` holds ``down`` face down and ``up`` face up, and the
     other cards lie face up in the other columns, dealt round."""
-    rest = [card for card in EVERY_CARD if card not in down + up.split()]
+    rest = [card_text(card) for card in full_deck() if card_text(card) not in down + up.split()]
     others = [f"tableau-{number}" for number in range(1, columns + 1) if f"tableau-{number}" != column]
     lines = [f"{column}: {' '.join(f'[{card}]' for card in down)} {up}"]
     lines += [f"{name}: {' '.join(rest[place :: len(others)])}" for place, name in enumerate(others)]

@@ -7,10 +7,9 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from page_helpers import card, open_page, pile_cards, text_of
+from page_helpers import card, open_page, pile_cards, shows_position, text_of
 from playwright.sync_api import expect
 from shared_page import command, fresh_deal
-from solitaire.cards import card_text
 from solitaire.game import Move, Rules, move_notation
 from solitaire.registry import GAMES, make_rules, option_specs
 from solitaire.words import OPTION_NAMES
@@ -61,13 +60,6 @@ def test_the_picker_keeps_the_game_it_leaves(page: Any, site_url: str) -> None:
     assert text_of(page, "moves") == "1" and page.locator("#game-picker").input_value() == "klondike"
 
 
-def shows_the_position(page: Any, rules: Rules[Any], position: Any) -> None:
-    """Every pile on the table holds the cards the engine's position has, face down where they are."""
-    for pile in rules.piles(position):
-        expected = [card_text(c) if up else "down" for c, up in zip(pile.cards, pile.face_up)]
-        assert pile_cards(page, pile.name) == expected, pile.name
-
-
 def play_by_clicks(page: Any, rules: Rules[Any], move: Move, index: int) -> None:
     """``move`` as a player makes it: its card (``index`` in the source pile), then where it goes."""
     card(page, move.source, index).click(position={"x": 8, "y": 8})  # its corner: the part of a covered card in sight
@@ -84,7 +76,7 @@ def test_each_game_shows_the_engines_deal_and_plays_a_move(played: Any, game: st
     fresh_deal(page, game, deal, **options)
     every_pile_is_a_slot(page, game, options)
     rules = make_rules(game, options)
-    shows_the_position(page, rules, rules.deal(deal))
+    shows_position(page, rules, rules.deal(deal))
     source_before, target_before = pile_cards(page, move.source), pile_cards(page, move.target)
     play_by_clicks(page, rules, move, index)
     assert text_of(page, "moves") != "0"
@@ -126,7 +118,7 @@ def test_settings_apply_every_option_a_game_has(played: Any, game: str) -> None:
     assert {name: query[name] for name in chosen} == {name: [value] for name, value in chosen.items()}
     page.locator('#share button[value="close"]').click()
     position = rules.deal(deal)
-    shows_the_position(page, rules, position)
+    shows_position(page, rules, position)
     if move is not None:
         sizes = {pile.name: len(pile.cards) for pile in rules.piles(position)}
         play_by_clicks(page, rules, move, sizes[move.source] - move.count)
@@ -137,7 +129,7 @@ def test_settings_apply_every_option_a_game_has(played: Any, game: str) -> None:
         page.locator('[data-card][data-pile="stock"]').last.click(force=True)
         position = rules.apply(position, move)
     expect(page.locator("#moves")).to_have_text("1")
-    shows_the_position(page, rules, position)
+    shows_position(page, rules, position)
 
 
 def test_settings_show_the_games_own_options_and_start_a_new_game(page: Any, site_url: str) -> None:
