@@ -486,16 +486,31 @@ class WebKitBrowser(Browser):
 
     def resize(self, width: int, height: int) -> None:
         # The window holds the page and the MiniBrowser's toolbar: size it by what the page gets.
-        for _ in range(3):
-            inner = self.run("return [innerWidth, innerHeight];")
-            outer = self.request("GET", self.session + "/window/rect")
+        # The page sees a new window size a little later, later still on a busy machine: read
+        # its size only once it holds still, and after each change wait until the page has it.
+        for _ in range(4):
+            inner = self.inner_size()
             if inner == [width, height]:
                 return
-            self.request(
-                "POST",
-                self.session + "/window/rect",
-                {"width": outer["width"] + width - inner[0], "height": outer["height"] + height - inner[1]},
-            )
+            outer = self.request("GET", self.session + "/window/rect")
+            wanted = {"width": outer["width"] + width - inner[0], "height": outer["height"] + height - inner[1]}
+            got = self.request("POST", self.session + "/window/rect", wanted)
+            if (got["width"], got["height"]) == (outer["width"], outer["height"]):
+                return  # the window keeps its size (the MiniBrowser's least width): nothing will change
+            deadline = time.monotonic() + 10
+            while self.run("return [innerWidth, innerHeight];") == inner and time.monotonic() < deadline:
+                time.sleep(0.05)
+
+    def inner_size(self) -> list[int]:
+        """The page's viewport once two readings 0.1 s apart agree."""
+        last = None
+        for _ in range(100):
+            now = self.run("return [innerWidth, innerHeight];")
+            if now == last:
+                break
+            last = now
+            time.sleep(0.1)
+        return list(now)
 
     def new_tab(self) -> None:
         size = self.run("return [innerWidth, innerHeight];")
