@@ -116,7 +116,7 @@ export function keep(view, known, force = false) {
   return transact([GAMES, META], "readwrite", async (transaction) => {
     const stored = await get(transaction, GAMES, record.id);
     const storedRevision = isCount(stored?.revision) ? stored.revision : 0;
-    if (!force && stored && storedRevision !== known && !samePlay(stored.save, record.save)) return { conflict: stored };
+    if (!force && stored && storedRevision !== known && !sameGame(stored.save, record.save)) return { conflict: stored };
     const revision = storedRevision + 1;
     await put(transaction, GAMES, { ...record, revision, counted: stored?.counted === true });
     await put(transaction, META, record.id, "active");
@@ -145,7 +145,7 @@ export function keepCopies(records) {
     for (const { base, ...record } of [...records].sort((a, b) => a.savedAt - b.savedAt)) {
       const stored = await get(transaction, GAMES, record.id);
       const storedRevision = isCount(stored?.revision) ? stored.revision : 0;
-      if (stored && samePlay(stored.save, record.save)) continue; // its own write went through
+      if (stored && sameGame(stored.save, record.save)) continue; // its own write went through
       if (stored && (isCount(base) ? storedRevision !== base : !(stored.savedAt < record.savedAt))) continue; // a newer game is kept
       const revision = storedRevision + 1;
       await put(transaction, GAMES, { ...record, revision, counted: stored?.counted === true });
@@ -159,9 +159,11 @@ export function keepCopies(records) {
 
 const ASIDE = "unreadable|";
 
-/** Do two saves hold the same play (moves made and taken back; the clock may differ)? */
-function samePlay(one, other) {
-  return JSON.stringify([one?.turns, one?.undone]) === JSON.stringify([other?.turns, other?.undone]);
+/** Do two saves hold the same game: the moves made and taken back, the help used (a hint or
+ *  "Winnable?" marks a game without a move), how often a move was taken back? The clock may differ. */
+function sameGame(one, other) {
+  const game = (save) => JSON.stringify([save?.turns, save?.undone, save?.assisted ?? false, save?.takenBack ?? 0]);
+  return game(one) === game(other);
 }
 
 /** Put aside a stored record that cannot be used (malformed, or its save no longer replays),
