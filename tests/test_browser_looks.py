@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -58,6 +59,20 @@ def lively(browser: Any, watch: PageWatch) -> Iterator[Any]:
     close(context, page, watch)
 
 
+@contextmanager
+def slow_motion(page: Any) -> Iterator[None]:
+    """Cards fly at a tenth of their speed (a glide takes 2.2 s, not 220 ms), so that a loaded
+    machine still sees one mid-flight; their speed as before afterwards (the page may be shared)."""
+    devtools = page.context.new_cdp_session(page)
+    devtools.send("Animation.enable")
+    devtools.send("Animation.setPlaybackRate", {"playbackRate": 0.1})
+    try:
+        yield
+    finally:
+        devtools.send("Animation.setPlaybackRate", {"playbackRate": 1})
+        devtools.detach()
+
+
 def landed(page: Any) -> None:
     """Wait until every card has landed."""
     expect(page.locator(FLYING)).to_have_count(0)
@@ -100,20 +115,17 @@ def test_reduced_motion_moves_nothing(page: Any, site_url: str) -> None:
 def test_a_move_glides_and_the_dom_is_final_at_once(lively: Any, site_url: str) -> None:
     open_page(lively, site_url + "?game=klondike&deal=1")
     landed(lively)
-    # A tenth of the speed, so that a loaded machine still checks the card mid-flight.
-    devtools = lively.context.new_cdp_session(lively)
-    devtools.send("Animation.enable")
-    devtools.send("Animation.setPlaybackRate", {"playbackRate": 0.1})
-    card(lively, "tableau-1", 0).click()
-    card(lively, "tableau-7", 6).click()
-    # The DOM says where the card is at once; only its picture is on the way.
-    assert pile_cards(lively, "tableau-7")[-2:] == ["8S", "7D"]
-    assert pile_cards(lively, "tableau-1") == []
-    assert lively.evaluate(ANIMATIONS) >= 1
-    assert lively.locator(FLYING).count() == 1
-    assert "in-flight" in card(lively, "tableau-7", 7).get_attribute("class").split()  # unseen until its picture lands
-    assert lively.locator(".flights").get_attribute("aria-hidden") == "true"
-    assert lively.locator(".flights [data-card], .flights [role], .flights [id]").count() == 0
+    with slow_motion(lively):
+        card(lively, "tableau-1", 0).click()
+        card(lively, "tableau-7", 6).click()
+        # The DOM says where the card is at once; only its picture is on the way.
+        assert pile_cards(lively, "tableau-7")[-2:] == ["8S", "7D"]
+        assert pile_cards(lively, "tableau-1") == []
+        assert lively.evaluate(ANIMATIONS) >= 1
+        assert lively.locator(FLYING).count() == 1
+        assert "in-flight" in card(lively, "tableau-7", 7).get_attribute("class").split()  # unseen until its picture lands
+        assert lively.locator(".flights").get_attribute("aria-hidden") == "true"
+        assert lively.locator(".flights [data-card], .flights [role], .flights [id]").count() == 0
     landed(lively)
     assert lively.evaluate(ANIMATIONS) == 0
 
@@ -135,9 +147,10 @@ def test_a_draw_turns_the_card_over(played: Any) -> None:
     lively.emulate_media(reduced_motion="no-preference")  # cards fly
     fresh_deal(lively, "klondike", 1)
     landed(lively)
-    card(lively, "stock", 23).click()
-    assert pile_cards(lively, "waste") == ["7S"]
-    assert lively.locator(FLYING).count() == 1
+    with slow_motion(lively):
+        card(lively, "stock", 23).click()
+        assert pile_cards(lively, "waste") == ["7S"]
+        assert lively.locator(FLYING).count() == 1
     landed(lively)
 
 
@@ -151,9 +164,10 @@ def test_a_drop_on_an_illegal_place_glides_back(played: Any) -> None:
     lively.mouse.move(source["x"] + source["width"] / 2, source["y"] + 10)
     lively.mouse.down()
     lively.mouse.move(target["x"] + target["width"] / 2, target["y"] + 40, steps=8)
-    lively.mouse.up()
-    assert pile_cards(lively, "tableau-1") == ["7D"]
-    assert lively.locator(FLYING).count() == 1  # the card on its way back
+    with slow_motion(lively):
+        lively.mouse.up()
+        assert pile_cards(lively, "tableau-1") == ["7D"]
+        assert lively.locator(FLYING).count() == 1  # the card on its way back
     landed(lively)
     lively.wait_for_selector("[data-card].refused", state="detached")  # it has shaken: the rules refused it
     lively.wait_for_function("document.getAnimations().length === 0")
@@ -196,9 +210,10 @@ def test_full_motion_chosen_in_settings_wins_over_the_system(page: Any, site_url
     assert form.locator("select[name=motion]").input_value() == "reduced"  # as the system asks
     form.locator("select[name=motion]").select_option("full")
     apply(page)
-    card(page, "stock", 23).click()
-    settled(page)
-    assert page.locator(FLYING).count() == 1
+    with slow_motion(page):
+        card(page, "stock", 23).click()
+        settled(page)
+        assert page.locator(FLYING).count() == 1
     landed(page)
 
 
