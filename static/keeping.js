@@ -152,15 +152,15 @@ export async function keptGames() {
   }
 }
 
-/** Another tab played this game since this tab last read or wrote it: which one is kept?
- * @param {View} view
- */
 /** What the question says: the moves of both games, or that the other tab used help on the same moves. */
 function conflictText(view, stored) {
   const sameMoves = JSON.stringify(stored.save?.turns) === JSON.stringify(view.save.turns);
   return sameMoves && stored.save?.assisted && !view.assisted ? "conflict.textHelped" : "conflict.text";
 }
 
+/** Another tab played this game since this tab last read or wrote it: which one is kept?
+ * @param {View} view
+ */
 function askAboutConflict(view, stored) {
   state.conflict = saves.recordOf(view).id;
   confirmThen(
