@@ -152,12 +152,6 @@ export async function keptGames() {
   }
 }
 
-/** What the question says: the moves of both games, or that the other tab used help on the same moves. */
-function conflictText(view, stored) {
-  const sameMoves = JSON.stringify(stored.save?.turns) === JSON.stringify(view.save.turns);
-  return sameMoves && stored.save?.assisted && !view.assisted ? "conflict.textHelped" : "conflict.text";
-}
-
 /** Another tab played this game since this tab last read or wrote it: which one is kept?
  * @param {View} view
  */
@@ -168,7 +162,7 @@ function askAboutConflict(view, stored) {
       state.conflict = null;
       saveNow(true);
     },
-    { title: "conflict.title", text: conflictText(view, stored), ok: "conflict.keepThis", cancel: "conflict.loadOther", params: { theirs: stored.moves, ours: view.moves } },
+    { title: "conflict.title", text: "conflict.text", ok: "conflict.keepThis", cancel: "conflict.loadOther", params: { theirs: stored.moves, ours: view.moves } },
     true,
     async () => {
       state.conflict = null;

@@ -116,7 +116,7 @@ export function keep(view, known, force = false) {
   return transact([GAMES, META], "readwrite", async (transaction) => {
     const stored = await get(transaction, GAMES, record.id);
     const storedRevision = isCount(stored?.revision) ? stored.revision : 0;
-    if (!force && stored && storedRevision !== known && !sameGame(stored.save, record.save)) return { conflict: stored };
+    if (!force && stored && storedRevision !== known && !samePlay(stored.save, record.save)) return { conflict: stored };
     const revision = storedRevision + 1;
     await put(transaction, GAMES, { ...record, revision, counted: stored?.counted === true });
     await put(transaction, META, record.id, "active");
@@ -159,11 +159,17 @@ export function keepCopies(records) {
 
 const ASIDE = "unreadable|";
 
-/** Do two saves hold the same game: the moves made and taken back, the help used (a hint or
- *  "Winnable?" marks a game without a move), how often a move was taken back? The clock may differ. */
+/** Do two saves hold the same play (moves made and taken back; the clock may differ)? */
+function samePlay(one, other) {
+  return JSON.stringify([one?.turns, one?.undone]) === JSON.stringify([other?.turns, other?.undone]);
+}
+
+/** Do two saves hold the same game: the same play, the help used (a hint or "Winnable?" marks a
+ *  game without a move) and how often a move was taken back? A closing page's copy that differs
+ *  only there still has news the store lacks. */
 function sameGame(one, other) {
-  const game = (save) => JSON.stringify([save?.turns, save?.undone, save?.assisted ?? false, save?.takenBack ?? 0]);
-  return game(one) === game(other);
+  const extras = (save) => JSON.stringify([save?.assisted ?? false, save?.takenBack ?? 0]);
+  return samePlay(one, other) && extras(one) === extras(other);
 }
 
 /** Put aside a stored record that cannot be used (malformed, or its save no longer replays),

@@ -608,28 +608,3 @@ def test_a_closing_tabs_copy_keeps_the_help_its_write_did_not_finish(page: Any, 
     expect(again.locator("#deal-label")).to_contain_text("assisted")
     expect(again.locator("#check-winnable")).to_be_hidden()
 
-
-def test_a_tab_that_would_take_back_another_tabs_help_asks(page: Any, site_url: str) -> None:
-    """Tab B used "Winnable?" on the game tab A has too, the same moves: A's next write would wipe
-    the mark, so A asks, and says that the difference is the help."""
-    open_page(page, site_url + "?game=klondike&deal=1")
-    first_move(page, "klondike")
-    kept(page, 1)
-    other = page.context.new_page()
-    open_page(other, site_url + "?game=klondike&deal=1")
-    expect(other.locator("#moves")).to_have_text("1")
-    other.locator("#check-winnable").click()
-    other.wait_for_function(  # B's mark is on disk
-        """() => new Promise((resolve) => {
-          const open = indexedDB.open('solitaire');
-          open.onsuccess = () => {
-            const read = open.result.transaction('games').objectStore('games').getAll();
-            read.onsuccess = () => { open.result.close(); resolve(read.result.some((record) => record.save?.assisted)); };
-          };
-        })"""
-    )
-    page.evaluate("window.dispatchEvent(new PageTransitionEvent('pagehide'))")  # A writes as it is hidden
-    expect(page.locator("#confirm")).to_be_visible()
-    expect(page.locator("#confirm-text")).to_contain_text("the same moves, but help was used there")
-    page.locator("#confirm-cancel").click()  # load the other tab's game
-    expect(page.locator("#deal-label")).to_contain_text("assisted")
