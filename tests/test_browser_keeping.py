@@ -607,4 +607,3 @@ def test_a_closing_tabs_copy_keeps_the_help_its_write_did_not_finish(page: Any, 
     open_page(again, site_url + "?game=klondike&deal=4")
     expect(again.locator("#deal-label")).to_contain_text("assisted")
     expect(again.locator("#check-winnable")).to_be_hidden()
-
